@@ -1,0 +1,50 @@
+import { PGlite } from "@electric-sql/pglite";
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseConfig {
+  /** A PostgreSQL server; when absent the embedded database in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+const DATE_OID = 1082;
+// `date` columns stay 'YYYY-MM-DD' strings: turning them into JS Dates would
+// shift them by the server's time zone, and the lodge's dates are calendar days.
+const keepDateAsText = (value: string) => value;
+
+/**
+ * Opens the database. The same Kysely code runs on both engines; only the
+ * dialect differs (decisions.md point 2).
+ */
+export function createDatabase(config: DatabaseConfig): DB {
+  const plugins = [new CamelCasePlugin()];
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      // Fail fast while the server is unreachable, so pages can show the
+      // specification's error texts instead of hanging.
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") =>
+          oid === DATE_OID
+            ? keepDateAsText
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client that loses its server emits 'error'; without a listener
+    // that would crash the process instead of failing the next query.
+    pool.on("error", (error) => {
+      console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message }));
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const pglite = new PGlite(config.dataDir, { parsers: { [DATE_OID]: keepDateAsText } });
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+}

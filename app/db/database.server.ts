@@ -1,0 +1,41 @@
+import { createDatabase, type DB, type DatabaseConfig } from "./client.server.ts";
+import { migrateToLatest } from "./migrate.server.ts";
+import { seedDatabase } from "./seed.server.ts";
+
+/**
+ * The database plus its readiness. The schema is brought up to date and seeded
+ * on first use; if the database is unreachable then, the next request tries
+ * again, so the site recovers by itself when it returns (decisions.md 17).
+ */
+export interface DatabaseHandle {
+  db: DB;
+  /** Resolves once migrations and seed have run; rejects while unreachable. */
+  ready(): Promise<DB>;
+  close(): Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  const db = createDatabase(config);
+  let prepared: Promise<DB> | undefined;
+  let isReady = false;
+
+  async function prepare(): Promise<DB> {
+    await migrateToLatest(db);
+    await seedDatabase(db);
+    isReady = true;
+    return db;
+  }
+
+  return {
+    db,
+    ready() {
+      if (isReady) return Promise.resolve(db);
+      prepared ??= prepare().catch((error: unknown) => {
+        prepared = undefined; // forget the failure: the next caller retries
+        throw error;
+      });
+      return prepared;
+    },
+    close: () => db.destroy(),
+  };
+}

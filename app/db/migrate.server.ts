@@ -1,0 +1,33 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import type { DB } from "./client.server.ts";
+import * as initialSchema from "./migrations/2026-11-21-initial-schema.ts";
+
+/**
+ * Every migration, by date. Listed here (not read from disk) so the server
+ * build carries them and no file-system layout is assumed at run time.
+ */
+const migrations: Record<string, Migration> = {
+  "2026-11-21-initial-schema": initialSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock in the
+ * database, so two instances starting at once run each migration once.
+ */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === "Error") {
+      console.error(
+        JSON.stringify({ level: "error", msg: "migration failed", migration: result.migrationName }),
+      );
+    } else if (result.status === "Success") {
+      console.info(
+        JSON.stringify({ level: "info", msg: "migration applied", migration: result.migrationName }),
+      );
+    }
+  }
+  if (error) throw error;
+}

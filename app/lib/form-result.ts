@@ -1,0 +1,16 @@
+import type { FormValues } from "./schemas/form-data.ts";
+
+/**
+ * What every form action answers, and what every form shows (one shape for
+ * the room dialog, /booking, /reservation, the newsletter and contact).
+ * - success: the catalogue's message, and the booking reference if any;
+ * - invalid: a message per field, and what the guest typed, to refill the form;
+ * - error: a message for the whole form (save failed, room taken, too many requests).
+ */
+export type FormResult =
+  | { status: "success"; message: string; reference?: string }
+  | { status: "invalid"; fieldErrors: Record<string, string | undefined>; values: FormValues }
+  | { status: "error"; message: string; values: FormValues };
+
+/** Name of the hidden field that makes a repeated submission find the first one. */
+export const SUBMISSION_ID_FIELD = "submissionId";

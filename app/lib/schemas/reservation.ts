@@ -1,0 +1,68 @@
+// The /reservation page (spec sections 2 and 5): every field is required, message included.
+import { LIMITS } from "../form-rules.ts";
+import { z } from "zod";
+import {
+  ADULTS_RANGE,
+  ADULTS_REQUIRED,
+  ADULTS_WHOLE,
+  CHILDREN_RANGE,
+  CHILDREN_REQUIRED,
+  CHILDREN_WHOLE,
+  MESSAGE_REQUIRED,
+  MESSAGE_TOO_LONG,
+  ROOM_COUNT_RANGE,
+  ROOM_COUNT_WHOLE,
+  SELECT_ROOM,
+} from "../messages.ts";
+import {
+  countField,
+  emailField,
+  idField,
+  nameField,
+  paymentMethodField,
+  phoneField,
+  requiredText,
+  stayFields,
+  withStayOrder,
+} from "./fields.ts";
+import { type FormInput, parseForm } from "./form-data.ts";
+
+export function reservationSchema(today: string) {
+  return withStayOrder(
+    z.object({
+      name: nameField,
+      email: emailField,
+      phone: phoneField,
+      ...stayFields(today),
+      adults: countField({
+        ...LIMITS.adults,
+        required: ADULTS_REQUIRED,
+        whole: ADULTS_WHOLE,
+        range: ADULTS_RANGE,
+      }),
+      children: countField({
+        ...LIMITS.children,
+        required: CHILDREN_REQUIRED,
+        whole: CHILDREN_WHOLE,
+        range: CHILDREN_RANGE,
+      }),
+      // The form starts at 1 (spec section 9), but every field is required (spec section 5): a
+      // cleared field is an error, and the range message says what to enter.
+      roomCount: countField({
+        ...LIMITS.roomCount,
+        required: ROOM_COUNT_RANGE,
+        whole: ROOM_COUNT_WHOLE,
+        range: ROOM_COUNT_RANGE,
+      }),
+      roomId: idField(SELECT_ROOM),
+      paymentMethod: paymentMethodField,
+      message: requiredText(LIMITS.message, MESSAGE_REQUIRED, MESSAGE_TOO_LONG),
+    }),
+  );
+}
+
+export type Reservation = z.output<ReturnType<typeof reservationSchema>>;
+
+export function parseReservationForm(input: FormInput, today: string) {
+  return parseForm(reservationSchema(today), input);
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { rooms } from "~/content/rooms.ts";
+import { site } from "~/content/site.ts";
+import { AMENITIES, breadcrumbList, hotelWithRooms, lodgingBusiness } from "./structured-data.ts";
+
+const ORIGIN = "https://lodge.example";
+
+describe("lodgingBusiness", () => {
+  const node = lodgingBusiness(ORIGIN);
+
+  it("describes the lodge from the site settings", () => {
+    expect(node).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "LodgingBusiness",
+      name: site.brandName,
+      url: `${ORIGIN}/`,
+      telephone: site.bookingPhones[0],
+      email: site.email,
+      priceRange: site.priceRange,
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: "Lusaka West",
+        addressRegion: "Lusaka",
+        addressCountry: "ZM",
+      },
+      geo: { "@type": "GeoCoordinates", latitude: site.geo.latitude, longitude: site.geo.longitude },
+    });
+  });
+
+  it("lists pool, restaurant, bar, Wi-Fi, play park and event venue", () => {
+    const names = (node.amenityFeature as Array<{ name: string; value: boolean }>).map((a) => a.name);
+    expect(names).toEqual([...AMENITIES]);
+    expect(names.join(" ")).toMatch(/pool.*Restaurant.*Bar.*Wi-Fi.*play park.*Event venue/is);
+  });
+
+  it("leaves sameAs out while no social link is configured, and adds configured ones", () => {
+    expect(node).not.toHaveProperty("sameAs");
+    const withFacebook = lodgingBusiness(ORIGIN, {
+      ...site,
+      social: { ...site.social, facebook: "https://www.facebook.com/lodge" },
+    });
+    expect(withFacebook.sameAs).toEqual(["https://www.facebook.com/lodge"]);
+  });
+
+  it("survives a JSON round trip (no functions, no undefined)", () => {
+    expect(JSON.parse(JSON.stringify(node))).toEqual(node);
+  });
+});
+
+describe("hotelWithRooms", () => {
+  const node = hotelWithRooms(ORIGIN, rooms);
+
+  it("is a Hotel with one HotelRoom and one offer in ZMW per room", () => {
+    expect(node["@type"]).toBe("Hotel");
+    const places = node.containsPlace as Array<Record<string, unknown>>;
+    const offers = node.makesOffer as Array<Record<string, unknown>>;
+    expect(places).toHaveLength(rooms.length);
+    expect(offers).toHaveLength(rooms.length);
+    rooms.forEach((room, i) => {
+      expect(places[i]).toMatchObject({
+        "@type": "HotelRoom",
+        name: room.name,
+        url: `${ORIGIN}/details/${room.id}`,
+      });
+      expect(offers[i]).toMatchObject({
+        "@type": "Offer",
+        price: room.price,
+        priceCurrency: "ZMW",
+        itemOffered: { "@id": places[i]?.["@id"] },
+      });
+    });
+  });
+
+  it("carries the content's nightly rates: K400, K550, K350", () => {
+    const prices = (node.makesOffer as Array<{ price: number }>).map((o) => o.price);
+    expect(prices).toEqual([400, 550, 350]);
+  });
+});
+
+describe("breadcrumbList", () => {
+  it("numbers the items from 1 with absolute URLs", () => {
+    expect(
+      breadcrumbList(ORIGIN, [
+        { name: "Home", path: "/" },
+        { name: "Rooms", path: "/rooms" },
+      ]),
+    ).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/` },
+        { "@type": "ListItem", position: 2, name: "Rooms", item: `${ORIGIN}/rooms` },
+      ],
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import ENHANCE_URL, { preloads as ENHANCE_PRELOADS } from "virtual:enhance-url";
+import type { Route } from "./+types/root";
+import { nonceContext, siteOriginContext } from "./context.server.ts";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { NotFoundContent } from "./components/not-found-content.tsx";
+import { UNEXPECTED_ERROR } from "./lib/messages.ts";
+import { wantsNoHydration } from "./lib/route-handle.ts";
+import { logo } from "./content/images.ts";
+import "./styles/global.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: logo.src, type: "image/svg+xml" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  // The nonce lets the enhancement module's <script> through the CSP on pages without React.
+  return { origin: context.get(siteOriginContext), nonce: context.get(nonceContext) };
+}
+
+/**
+ * Whether this document ships React. Decided on the server, per page: content pages say
+ * `handle = NO_HYDRATION` (app/lib/route-handle.ts) and so does the error page. In the browser
+ * React only ever runs in a hydrated document, which keeps its scripts whatever page it shows next.
+ */
+function useHydratedDocument(): boolean {
+  const matches = useMatches();
+  const error = useRouteError();
+  if (!import.meta.env.SSR) return true;
+  return error == null && !wantsNoHydration(matches);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrate = useHydratedDocument();
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce || undefined;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3b2d" />
+        <Meta />
+        <Links />
+        {hydrate
+          ? null
+          : ENHANCE_PRELOADS.map((href) => <link key={href} rel="modulepreload" href={href} nonce={nonce} />)}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        {hydrate ? (
+          <>
+            {/* Scrolls to the top on every new navigation and restores the position on back/forward. */}
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          // A content page: no React, only the small module that enhances the markup.
+          <script type="module" src={ENHANCE_URL} nonce={nonce} />
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+
+  let detail = "500: Something went wrong on our side. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText}`.trim();
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    // Only in development: production never shows internals (decisions.md 17).
+    detail = error.message;
+  }
+  return (
+    <section className="section">
+      <div className="container">
+        <title>{UNEXPECTED_ERROR}</title>
+        <h1>{UNEXPECTED_ERROR}</h1>
+        <p>{detail}</p>
+        <a className="btn btn--primary" href="/">
+          Back to Home
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Route } from "./+types/about";
+import { AboutSection } from "~/components/about-section.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { about } from "~/content/about.ts";
+import { site } from "~/content/site.ts";
+import { stats } from "~/content/stats.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { NO_HYDRATION } from "~/lib/route-handle.ts";
+
+// A content page: no React in the browser (app/lib/route-handle.ts).
+export const handle = NO_HYDRATION;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `About Us | ${site.brandName}`,
+    description: about.paragraphs[0] ?? site.blurb,
+    path: "/about",
+    origin: originFromMatches(matches),
+  });
+
+export default function About() {
+  return (
+    <>
+      <PageHeader title="About Us" crumb="About" />
+      <AboutSection about={about} stats={stats} exploreTo={about.exploreMore.toOnAboutPage} />
+    </>
+  );
+}

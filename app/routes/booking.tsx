@@ -1,0 +1,79 @@
+import { useNavigation } from "react-router";
+import type { Route } from "./+types/booking";
+import { BookingForm, isBookingTab } from "~/components/booking-form.tsx";
+import { Notice } from "~/components/notice.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { BOOKING_PAGE_TITLE, ERROR_PREFIX, LOADING_DATA, bookingReferenceNote } from "~/lib/messages.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { loadBookingPage, submitBookingPage } from "./booking.server.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Booking",
+    description: "Book a room, reserve a stay or book a venue for your event at the lodge in Lusaka West.",
+    path: "/booking",
+    origin: originFromMatches(matches),
+  });
+}
+
+/**
+ * Rooms (Available ones) and venues for the form. When the database is
+ * unreachable the page still renders (decisions.md 17) and says why.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const tab = new URL(request.url).searchParams.get("tab");
+  const page = await loadBookingPage(context);
+  return {
+    ...page,
+    tab: isBookingTab(tab) ? tab : "room",
+    // A fresh id per rendered form: a repeated POST of it saves nothing new.
+    submissionId: globalThis.crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitBookingPage(request, context);
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // The form is hidden while its data loads (spec section 2), e.g. while the
+  // room list is fetched again after a booking.
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/booking";
+
+  return (
+    <>
+      <PageHeader title={BOOKING_PAGE_TITLE} crumb={BOOKING_PAGE_TITLE} />
+      <section className="section booking-page">
+        <div className="container">
+          {actionData?.status === "success" ? (
+            <Notice tone="success">
+              {actionData.message} {actionData.reference ? bookingReferenceNote(actionData.reference) : null}
+            </Notice>
+          ) : null}
+          {loaderData.errors.length > 0 ? (
+            <Notice tone="error">
+              {loaderData.errors.map((error) => (
+                <p key={error}>
+                  {ERROR_PREFIX}
+                  {error}
+                </p>
+              ))}
+            </Notice>
+          ) : null}
+          {loading ? (
+            <p role="status">{LOADING_DATA}</p>
+          ) : (
+            <BookingForm
+              rooms={loaderData.rooms}
+              venues={loaderData.venues}
+              submissionId={loaderData.submissionId}
+              initialTab={loaderData.tab}
+              result={actionData}
+            />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { ContactDetails } from "~/components/contact-details.tsx";
+import { ContactForm } from "~/components/contact-form.tsx";
+import { MapPreview } from "~/components/map-preview.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { SectionTitle } from "~/components/section-title.tsx";
+import { site } from "~/content/site.ts";
+import { getDb } from "~/context.server.ts";
+import { insertContactMessage } from "~/db/contact-messages.server.ts";
+import { logWriteFailure } from "~/db/failures.server.ts";
+import { formError, formSuccess, readSubmission } from "~/lib/form-submission.server.ts";
+import { CONTACT_ERROR, CONTACT_SENT } from "~/lib/messages.ts";
+import { contactSchema } from "~/lib/schemas/contact.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/contact";
+
+const TITLE = "Contact Us";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: TITLE,
+    description: `Call, e-mail or write to ${site.brandName} in ${site.address}, or send us a message here.`,
+    path: "/contact",
+    origin: originFromMatches(matches),
+  });
+}
+
+/** A fresh submission id per rendered form: a repeated POST stores one message. */
+export function loader() {
+  return { submissionId: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await readSubmission(request, context, contactSchema, CONTACT_SENT);
+  if (submission.kind === "answered") return submission.response;
+  const { data, submissionId, values } = submission;
+  try {
+    await insertContactMessage(await getDb(context), {
+      submissionId,
+      name: data.name,
+      email: data.email,
+      subject: data.subject ?? null,
+      message: data.message,
+    });
+    return formSuccess(CONTACT_SENT);
+  } catch (error) {
+    logWriteFailure("contact", error);
+    return formError(CONTACT_ERROR, values, 503);
+  }
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title={TITLE} />
+      <section className="section">
+        <div className="container contact-page">
+          <SectionTitle eyebrow={TITLE} highlight="For Any Query" subtitle="Contact" />
+          <ContactDetails />
+          <div className="contact-page__columns">
+            <MapPreview />
+            <section aria-labelledby="contact-form-title">
+              <h2 id="contact-form-title">Send us a message</h2>
+              <ContactForm submissionId={loaderData.submissionId} result={actionData} />
+            </section>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

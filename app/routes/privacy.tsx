@@ -1,0 +1,21 @@
+import type { Route } from "./+types/privacy";
+import { LegalPageView } from "~/components/legal-page.tsx";
+import { privacyPolicy } from "~/content/legal.ts";
+import { site } from "~/content/site.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { NO_HYDRATION } from "~/lib/route-handle.ts";
+
+// A content page: no React in the browser (app/lib/route-handle.ts).
+export const handle = NO_HYDRATION;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `${privacyPolicy.title} | ${site.brandName}`,
+    description: privacyPolicy.description,
+    path: "/privacy",
+    origin: originFromMatches(matches),
+  });
+
+export default function Privacy() {
+  return <LegalPageView page={privacyPolicy} />;
+}

@@ -1,0 +1,112 @@
+import type { RouterContextProvider } from "react-router";
+import type { RoomChoice } from "~/components/reservation-form.tsx";
+import { getDb } from "~/context.server.ts";
+import { logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import type { DB } from "~/db/client.server.ts";
+import { insertReservation } from "~/db/reservations.server.ts";
+import { getRoom, listRoomsNotOccupied, roomLabel } from "~/db/rooms.server.ts";
+import { lodgeToday } from "~/lib/dates.ts";
+import {
+  formError,
+  formInvalid,
+  formSuccess,
+  readSubmission,
+  type FormResponse,
+} from "~/lib/form-submission.server.ts";
+import {
+  DB_NOT_CONNECTED,
+  failedToCreateReservation,
+  FAILED_TO_FETCH_AVAILABLE_ROOMS,
+  RESERVATION_SUCCESSFUL,
+  ROOM_JUST_BOOKED,
+  SAVE_FAILED_REASON,
+  SELECT_ROOM,
+} from "~/lib/messages.ts";
+import { stayTotal } from "~/lib/money.ts";
+import { reservationSchema } from "~/lib/schemas/reservation.ts";
+
+export interface ReservationPageData {
+  rooms: RoomChoice[];
+  /** 'Failed to fetch available rooms. Please try again later.' when the rooms could not be read. */
+  loadError: string | null;
+  today: string;
+  submissionId: string;
+}
+
+/** Rooms that are not Occupied (spec section 4), and a fresh submission id for the form. */
+export async function loadReservationPage(
+  context: Readonly<RouterContextProvider>,
+): Promise<ReservationPageData> {
+  const base = { today: lodgeToday(), submissionId: crypto.randomUUID() };
+  try {
+    const rooms = await listRoomsNotOccupied(await getDb(context));
+    return {
+      ...base,
+      rooms: rooms.map((room) => ({ id: String(room.id), label: roomLabel(room), price: room.price })),
+      loadError: null,
+    };
+  } catch (error) {
+    logReadFailure("reservation rooms", error);
+    return { ...base, rooms: [], loadError: FAILED_TO_FETCH_AVAILABLE_ROOMS };
+  }
+}
+
+/**
+ * Saves one Pending reservation (decisions.md 9) from the /reservation form:
+ * rate limit, honeypot and schema first (readSubmission), then the room is
+ * checked and the record stored once per submission id.
+ */
+export async function createReservation(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<FormResponse> {
+  const submission = await readSubmission(
+    request,
+    context,
+    reservationSchema(lodgeToday()),
+    RESERVATION_SUCCESSFUL,
+  );
+  if (submission.kind === "answered") return submission.response;
+  const { data, submissionId, values } = submission;
+
+  let db: DB;
+  try {
+    db = await getDb(context);
+  } catch (error) {
+    logWriteFailure("reservation", error);
+    return formError(failedToCreateReservation(DB_NOT_CONNECTED), values, 503);
+  }
+
+  try {
+    const room = await getRoom(db, data.roomId);
+    if (!room) return formInvalid({ roomId: SELECT_ROOM }, values);
+    // The list only offers free rooms, but it may be stale by now.
+    if (room.status === "Occupied") return formInvalid({ roomId: ROOM_JUST_BOOKED }, values);
+
+    const { record } = await insertReservation(db, {
+      source: "reservation-page",
+      status: "Pending",
+      submissionId,
+      name: data.name,
+      email: data.email,
+      phone: data.phone,
+      paymentMethod: data.paymentMethod,
+      message: data.message,
+      roomId: room.id,
+      roomNumber: room.roomNumber,
+      roomType: room.type,
+      checkIn: data.checkIn,
+      checkOut: data.checkOut,
+      adults: data.adults,
+      children: data.children,
+      numberOfPeople: data.adults + data.children,
+      roomCount: data.roomCount,
+      price: room.price,
+      totalPrice: stayTotal(room.price, data.checkIn, data.checkOut) * data.roomCount,
+    });
+    return formSuccess(RESERVATION_SUCCESSFUL, record.reference);
+  } catch (error) {
+    logWriteFailure("reservation", error);
+    return formError(failedToCreateReservation(SAVE_FAILED_REASON), values, 500);
+  }
+}

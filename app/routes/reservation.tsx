@@ -1,0 +1,52 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { PageHeader } from "~/components/page-header.tsx";
+import { ReservationForm } from "~/components/reservation-form.tsx";
+import { Notice } from "~/components/notice.tsx";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/reservation";
+import { createReservation, loadReservationPage } from "./reservation.server.ts";
+
+const TITLE = "Reservation";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: TITLE,
+    description:
+      "Reserve a room at the lodge: choose your dates, guests and room, see the estimated total, and get a booking reference at once.",
+    path: "/reservation",
+    origin: originFromMatches(matches),
+  });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadReservationPage(context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return createReservation(request, context);
+}
+
+/**
+ * After an answer the room list is read again when it may have changed: a
+ * success (a fresh form), or a room that was taken meanwhile.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as { status?: string; fieldErrors?: Record<string, unknown> } | undefined;
+  if (result?.status === "invalid" && result.fieldErrors?.roomId) return true;
+  return defaultShouldRevalidate;
+}
+
+export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rooms, loadError, today, submissionId } = loaderData;
+  return (
+    <>
+      <PageHeader title={TITLE} />
+      <section className="section">
+        <div className="container">
+          {loadError ? <Notice tone="error">{loadError}</Notice> : null}
+          <ReservationForm rooms={rooms} today={today} submissionId={submissionId} result={actionData} />
+        </div>
+      </section>
+    </>
+  );
+}

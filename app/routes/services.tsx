@@ -1,0 +1,39 @@
+import type { Route } from "./+types/services";
+import { PageHeader } from "~/components/page-header.tsx";
+import { SectionTitle } from "~/components/section-title.tsx";
+import { ServicesGrid } from "~/components/services-grid.tsx";
+import { services } from "~/content/services.ts";
+import { site } from "~/content/site.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { NO_HYDRATION } from "~/lib/route-handle.ts";
+
+// A content page: no React in the browser (app/lib/route-handle.ts).
+export const handle = NO_HYDRATION;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `Our Services | ${site.brandName}`,
+    description:
+      "Rooms, restaurant and bar, swimming pool, kids play park, events and conferencing at the lodge in Lusaka West.",
+    path: "/services",
+    origin: originFromMatches(matches),
+  });
+
+export default function Services() {
+  return (
+    <>
+      <PageHeader title="Our Services" crumb="Services" />
+      <section className="section" aria-labelledby="services-title">
+        <div className="container">
+          <SectionTitle
+            eyebrow="Our Services"
+            subtitle="Explore Our"
+            highlight="Services"
+            id="services-title"
+          />
+          <ServicesGrid services={services} />
+        </div>
+      </section>
+    </>
+  );
+}

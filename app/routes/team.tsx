@@ -1,0 +1,34 @@
+import type { Route } from "./+types/team";
+import { PageHeader } from "~/components/page-header.tsx";
+import { SectionTitle } from "~/components/section-title.tsx";
+import { TeamGrid } from "~/components/team-grid.tsx";
+import { site } from "~/content/site.ts";
+import { team } from "~/content/team.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { NO_HYDRATION } from "~/lib/route-handle.ts";
+
+// A content page: no React in the browser (app/lib/route-handle.ts).
+export const handle = NO_HYDRATION;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `Our Team | ${site.brandName}`,
+    description:
+      "Meet the people who look after you at the lodge: our Director, Events Manager and Operation Manager.",
+    path: "/team",
+    origin: originFromMatches(matches),
+  });
+
+export default function Team() {
+  return (
+    <>
+      <PageHeader title="Our Team" />
+      <section className="section" aria-labelledby="team-title">
+        <div className="container">
+          <SectionTitle eyebrow="Our Team" subtitle="Meet Our" highlight="Team" id="team-title" />
+          <TeamGrid team={team} />
+        </div>
+      </section>
+    </>
+  );
+}

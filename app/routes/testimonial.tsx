@@ -1,0 +1,38 @@
+import type { Route } from "./+types/testimonial";
+import { PageHeader } from "~/components/page-header.tsx";
+import { SectionTitle } from "~/components/section-title.tsx";
+import { TestimonialsCarousel } from "~/components/testimonials-carousel.tsx";
+import { site } from "~/content/site.ts";
+import { testimonials } from "~/content/testimonials.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { NO_HYDRATION } from "~/lib/route-handle.ts";
+
+// A content page: no React in the browser (app/lib/route-handle.ts).
+export const handle = NO_HYDRATION;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `Testimonial | ${site.brandName}`,
+    description: "What guests say about their stays, celebrations and conferences at the lodge.",
+    path: "/testimonial",
+    origin: originFromMatches(matches),
+  });
+
+export default function TestimonialPage() {
+  return (
+    <>
+      <PageHeader title="Testimonial" />
+      <section className="section section--sand" aria-labelledby="testimonial-title">
+        <div className="container">
+          <SectionTitle
+            eyebrow="Testimonial"
+            subtitle="What Our Guests"
+            highlight="Say"
+            id="testimonial-title"
+          />
+          <TestimonialsCarousel testimonials={testimonials} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+// `npm run bench`: build, start the production server on a fresh database, measure pages with
+// Lighthouse and the server with autocannon, print one table, write bench/results.json.
+// Not part of `npm test` (it takes a few minutes); see docs/performance.md.
+import { cpus, freemem, totalmem, type as osType, release } from "node:os";
+import { writeFile } from "node:fs/promises";
+import { runLighthouse, type PageResult } from "./lighthouse.ts";
+import { loadBookings, loadPage, type BookingLoad, type PageLoad } from "./load.ts";
+import { build, countBookings, makeDataDir, seedBenchRooms, startServer } from "./server.ts";
+
+export const PAGES = [
+  "/",
+  "/rooms",
+  "/details/1",
+  "/booking",
+  "/reservation",
+  "/contact",
+  "/services",
+  "/services/swimming-pool",
+] as const;
+
+/** docs/decisions/0003-performance-budgets.md */
+export const BUDGETS = {
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  cls: 0,
+  lcpMs: 1500,
+} as const;
+
+const PORT = Number(process.env.BENCH_PORT ?? 4790);
+/** More than the load test can book in its time, so every booking gets a free room. */
+const BENCH_ROOMS = 6000;
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function budgetFailures(pages: readonly PageResult[]): string[] {
+  return pages.flatMap((page) => {
+    const problems: string[] = [];
+    if (page.scores.performance < BUDGETS.performance)
+      problems.push(`performance ${page.scores.performance}`);
+    if (page.scores.accessibility < BUDGETS.accessibility)
+      problems.push(`accessibility ${page.scores.accessibility}`);
+    if (page.scores["best-practices"] < BUDGETS.bestPractices)
+      problems.push(`best practices ${page.scores["best-practices"]}`);
+    if (page.scores.seo < BUDGETS.seo) problems.push(`SEO ${page.scores.seo}`);
+    if (page.cls > BUDGETS.cls) problems.push(`CLS ${page.cls}`);
+    if (page.lcpMs > BUDGETS.lcpMs) problems.push(`LCP ${page.lcpMs} ms`);
+    if (problems.length === 0) return [];
+    return [
+      `${page.path}: ${problems.join(", ")}${page.failing.length ? ` — failing audits: ${page.failing.join(", ")}` : ""}`,
+    ];
+  });
+}
+
+function printTable(pages: readonly PageResult[], loads: readonly PageLoad[], bookings: BookingLoad) {
+  const header = [
+    "page",
+    "perf",
+    "a11y",
+    "bp",
+    "seo",
+    "LCP ms",
+    "CLS",
+    "TBT ms",
+    "doc KB",
+    "css KB",
+    "js KB",
+    "img KB",
+    "font KB",
+    "total KB",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+  ];
+  const rows = pages.map((page) => {
+    const load = loads.find((l) => l.path === page.path);
+    return [
+      page.path,
+      page.scores.performance,
+      page.scores.accessibility,
+      page.scores["best-practices"],
+      page.scores.seo,
+      page.lcpMs,
+      page.cls,
+      page.tbtMs,
+      kb(page.transferred.document),
+      kb(page.transferred.stylesheet),
+      kb(page.transferred.script),
+      kb(page.transferred.image),
+      kb(page.transferred.font),
+      kb(page.transferred.total),
+      load?.requestsPerSecond ?? "",
+      load?.p50Ms ?? "",
+      load?.p99Ms ?? "",
+    ].map(String);
+  });
+  rows.push([
+    "POST /api/room-booking",
+    ...Array(13).fill(""),
+    `${bookings.perSecond} bookings/s`,
+    String(bookings.p50Ms),
+    String(bookings.p99Ms),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ");
+  console.info(
+    `\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${rows.map(line).join("\n")}\n`,
+  );
+}
+
+async function main() {
+  const started = Date.now();
+  console.info("bench: building (BUILD_DIR=build-bench)…");
+  build();
+  const { dataDir, remove } = await makeDataDir();
+  try {
+    // Pages are measured on the lodge's own 35 rooms: the /booking and /reservation
+    // lists would otherwise carry every bench room. The extra rooms come after,
+    // for the booking run (PGlite is one process per folder: the server is stopped).
+    let server = await startServer(dataDir, PORT);
+    let pages: PageResult[];
+    const loads: PageLoad[] = [];
+    try {
+      console.info("bench: Lighthouse (mobile, simulated slow 4G)…");
+      pages = await runLighthouse(server.url, PAGES);
+      console.info("bench: autocannon (20 connections, 10 s each)…");
+      for (const path of ["/", "/rooms"]) loads.push(await loadPage(server.url, path));
+    } finally {
+      await server.stop();
+    }
+    console.info(`bench: seeding ${BENCH_ROOMS} extra rooms in ${dataDir}…`);
+    const roomIds = seedBenchRooms(dataDir, BENCH_ROOMS);
+    server = await startServer(dataDir, PORT);
+    let bookingRun;
+    try {
+      bookingRun = await loadBookings(server.url, roomIds);
+    } finally {
+      await server.stop();
+    }
+    const committed = countBookings(dataDir);
+    const bookings: BookingLoad = {
+      ...bookingRun,
+      committed,
+      perSecond: Math.round(committed / bookingRun.seconds),
+    };
+    const failures = budgetFailures(pages);
+    const results = {
+      date: new Date().toISOString(),
+      machine: {
+        cpu: cpus()[0]?.model ?? "unknown",
+        cores: cpus().length,
+        memoryGB: Math.round(totalmem() / 2 ** 30),
+        freeMemoryGB: Math.round(freemem() / 2 ** 30),
+        os: `${osType()} ${release()}`,
+        node: process.version,
+      },
+      budgets: BUDGETS,
+      lighthouse: pages,
+      load: { pages: loads, bookings },
+      budgetFailures: failures,
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    await writeFile(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+    printTable(pages, loads, bookings);
+    console.info(
+      `bookings: ${committed} committed of ${bookings.attempted} attempted (${bookings.succeeded2xx} answered 2xx) in ${bookingRun.seconds.toFixed(1)} s`,
+    );
+    console.info(
+      `machine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGB} GB, ${results.machine.os}, Node ${results.machine.node}`,
+    );
+    console.info(`bench took ${results.durationSeconds} s; results in bench/results.json`);
+    if (failures.length > 0) {
+      console.error(`\nbudgets NOT met:\n  ${failures.join("\n  ")}`);
+      process.exitCode = 1;
+    } else {
+      console.info("budgets: all met");
+    }
+  } finally {
+    await remove();
+  }
+}
+
+await main();

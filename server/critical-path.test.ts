@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { criticalPath } from "./critical-path.ts";
+
+const clientDir = mkdtempSync(join(tmpdir(), "critical-path-"));
+mkdirSync(join(clientDir, "assets"));
+writeFileSync(join(clientDir, "assets", "root-abc.css"), "body{color:#222}");
+
+const page = (head: string) => `<!DOCTYPE html><html><head>${head}</head><body><p>hi</p></body></html>`;
+const transform = criticalPath(clientDir);
+
+describe("criticalPath", () => {
+  it("inlines built stylesheets with the request's nonce", () => {
+    const html = transform(page('<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css"/>'), "n1");
+    expect(html).toContain('<style nonce="n1" data-href="/assets/root-abc.css">body{color:#222}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it("reads a stylesheet whose link carries a fragment", () => {
+    const html = transform(page('<link rel="stylesheet" href="/assets/root-abc.css#"/>'), "n");
+    expect(html).toContain('<style nonce="n" data-href="/assets/root-abc.css">body{color:#222}</style>');
+  });
+
+  it("keeps a stylesheet it cannot read, and any that is not a built asset", () => {
+    const missing = '<link rel="stylesheet" href="/assets/gone-123.css"/>';
+    const external = '<link rel="stylesheet" href="https://example.com/x.css"/>';
+    const html = transform(page(missing + external), "n");
+    expect(html).toContain(missing);
+    expect(html).toContain(external);
+  });
+
+  it("moves module preloads behind the styles, still inside the head", () => {
+    const preload = '<link rel="modulepreload" href="/assets/vendor-1.js" nonce="n"/>';
+    const html = transform(
+      page(`${preload}<link rel="stylesheet" href="/assets/root-abc.css"/><title>t</title>`),
+      "n",
+    );
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.indexOf(preload)).toBeGreaterThan(head.indexOf("<style"));
+    expect(head.indexOf(preload)).toBeGreaterThan(head.indexOf("<title>"));
+  });
+
+  it("cannot be made to close the style element early", () => {
+    writeFileSync(join(clientDir, "assets", "odd-1.css"), 'a::after{content:"</style><script>"}');
+    const html = transform(page('<link rel="stylesheet" href="/assets/odd-1.css"/>'), "n");
+    expect(html).not.toContain("</style><script>");
+  });
+});
+
+describe("criticalPath on a page React hydrates", () => {
+  it("inlines the CSS and keeps the link React will hydrate, as a non-blocking print stylesheet", () => {
+    const link = '<link rel="stylesheet" href="/assets/root-abc.css"/>';
+    const preload = '<link rel="modulepreload" href="/assets/vendor-1.js"/>';
+    const html = transform(
+      `<!DOCTYPE html><html><head>${preload}${link}</head><body><script>window.__reactRouterContext = {};</script></body></html>`,
+      "n",
+    );
+    const kept = '<link rel="stylesheet" href="/assets/root-abc.css" media="print"/>';
+    expect(html).toContain(
+      `<style nonce="n" data-href="/assets/root-abc.css">body{color:#222}</style>${kept}`,
+    );
+    expect(html.indexOf(preload)).toBeGreaterThan(html.indexOf(kept));
+  });
+});

@@ -1,0 +1,163 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { addDays, lodgeToday } from "../../app/lib/dates.ts";
+import { DB_DOWN_URL, RATE_LIMITED_URL } from "./servers.ts";
+
+const today = lodgeToday();
+
+/** The form's panel: the footer has its own "Email Address" field. */
+const panel = (page: Page): Locator => page.getByRole("tabpanel");
+
+async function fillGuest(page: Page, name: string) {
+  const form = panel(page);
+  await form.getByLabel("Full Name").fill(name);
+  await form.getByLabel("Email Address").fill("guest@example.com");
+  await form.getByLabel("Phone Number").fill("+260 97 765 4321");
+  await form.getByLabel("Payment Method").selectOption("Mobile Money");
+}
+
+async function fillStay(page: Page, roomLabel: string) {
+  await page.getByRole("combobox", { name: "Room", exact: true }).selectOption({ label: roomLabel });
+  await page.getByLabel("Check-in Date").fill(addDays(today, 2));
+  await page.getByLabel("Check-out Date").fill(addDays(today, 4));
+  await page.getByLabel("Adults").fill("2");
+  await page.getByLabel("Children").fill("1");
+}
+
+test.describe("/booking with JavaScript", () => {
+  test("room tab books a room, shows the reference, resets the form and drops the room", async ({ page }) => {
+    await page.goto("/booking");
+    await expect(page.getByRole("heading", { level: 1, name: "Booking" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Room" })).toHaveAttribute("aria-selected", "true");
+    await fillGuest(page, "Room Tab Guest");
+    await fillStay(page, "115 - Deluxe - K400");
+    await expect(page.getByText("K800 for 2 nights")).toBeVisible();
+    await page.getByRole("button", { name: "Book Room" }).click();
+    const notice = page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" });
+    await expect(notice).toContainText(/Your booking reference is LDG-[2-9A-Z]{6}\./);
+    await expect(page.getByLabel("Full Name")).toHaveValue("");
+    await expect(
+      page
+        .getByRole("combobox", { name: "Room", exact: true })
+        .locator("option", { hasText: "115 - Deluxe" }),
+    ).toHaveCount(0);
+    await page.mouse.move(0, 0); // no hover state in the audit
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
+  test("tabs follow the arrow keys; reservation and venue tabs save", async ({ page }) => {
+    await page.goto("/booking");
+    await page.getByRole("tab", { name: "Room" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Reservation" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Reservation" })).toHaveAttribute("aria-selected", "true");
+    await fillGuest(page, "Reservation Tab Guest");
+    await fillStay(page, "127 - Mini Suite - K350");
+    await page.getByRole("button", { name: "Reserve Room" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Reservation booking successful!" }),
+    ).toBeVisible();
+
+    await page.getByRole("tab", { name: "Venue" }).click();
+    await fillGuest(page, "Venue Tab Guest");
+    await page
+      .getByRole("combobox", { name: "Venue", exact: true })
+      .selectOption({ label: "Conference Hall - K3,500" });
+    await expect(page.getByText("K3,500", { exact: true })).toBeVisible();
+    await page.getByLabel("Booking Date").fill(addDays(today, 20));
+    await page.getByLabel("Number of People").fill("40");
+    await page.getByRole("button", { name: "Book Venue" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" }),
+    ).toBeVisible();
+  });
+
+  test("shows the messages beside the fields and sends nothing when input is wrong", async ({ page }) => {
+    await page.goto("/booking");
+    await page.getByLabel("Check-in Date").fill(addDays(today, 5));
+    await page.getByLabel("Check-out Date").fill(addDays(today, 3));
+    await page.getByRole("button", { name: "Book Room" }).click();
+    await expect(page.getByText("Please select a room to continue.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email")).toBeVisible();
+    await expect(
+      page.getByText("Check-out cannot be before check-in. Please choose a later check-out date."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toBeFocused();
+  });
+});
+
+test.describe("/booking without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each tab is a link that renders its fields; a venue POST saves", async ({ page }) => {
+    await page.goto("/booking");
+    await page.getByRole("tab", { name: "Venue" }).click();
+    await expect(page).toHaveURL(/tab=venue/);
+    await fillGuest(page, "No Script Venue Guest");
+    await page
+      .getByRole("combobox", { name: "Venue", exact: true })
+      .selectOption({ label: "Poolside Terrace - K2,500" });
+    await page.getByLabel("Booking Date").fill(addDays(today, 30));
+    await page.getByLabel("Number of People").fill("12");
+    await page.getByRole("button", { name: "Book Venue" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" }),
+    ).toContainText(/LDG-/);
+  });
+
+  test("a room POST with a missing room shows the message beside the field and keeps what was typed", async ({
+    page,
+  }) => {
+    await page.goto("/booking?tab=room");
+    await fillGuest(page, "No Script Room Guest");
+    await page.getByLabel("Check-in Date").fill(addDays(today, 2));
+    await page.getByLabel("Check-out Date").fill(addDays(today, 3));
+    await page.getByRole("button", { name: "Book Room" }).click();
+    await expect(page.getByText("Please select a room to continue.")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("No Script Room Guest");
+
+    await page
+      .getByRole("combobox", { name: "Room", exact: true })
+      .selectOption({ label: "114 - Deluxe - K400" });
+    await page.getByRole("button", { name: "Book Room" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" }),
+    ).toBeVisible();
+  });
+
+  test("the reservation tab renders its fields on the server", async ({ page }) => {
+    await page.goto("/booking?tab=reservation");
+    await expect(page.getByRole("tab", { name: "Reservation" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("button", { name: "Reserve Room" })).toBeVisible();
+    await expect(page.getByLabel("Check-in Date")).toHaveAttribute("min", today);
+  });
+});
+
+test("with the database down the page shows the red box", async ({ page }) => {
+  await page.goto(`${DB_DOWN_URL}/booking`);
+  const box = page.getByRole("alert");
+  await expect(box).toContainText("Error: Failed to fetch rooms: database unavailable");
+  await expect(box).toContainText("Error: Failed to fetch venues: database unavailable");
+});
+
+test("over the write limit the fourth write shows the rate-limit message", async ({ page }) => {
+  await page.goto(`${RATE_LIMITED_URL}/booking`);
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await page.getByRole("tab", { name: "Venue" }).click();
+    await fillGuest(page, `Limited Guest ${attempt}`);
+    await page
+      .getByRole("combobox", { name: "Venue", exact: true })
+      .selectOption({ label: "Garden Pavilion - K5,000" });
+    await page.getByLabel("Booking Date").fill(addDays(today, 40 + attempt));
+    await page.getByLabel("Number of People").fill("5");
+    await page.getByRole("button", { name: "Book Venue" }).click();
+    if (attempt < 4) {
+      await expect(
+        page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" }),
+      ).toBeVisible();
+    }
+  }
+  await expect(page.getByRole("alert")).toContainText(
+    "Too many requests. Please wait a minute and try again.",
+  );
+});

@@ -1,0 +1,88 @@
+// Byte budgets of the home page (docs/decisions/0003-performance-budgets.md), computed from the
+// build output, not from timings, so the result is the same on any machine: the HTML the
+// server sends plus every script and stylesheet it references, compressed as the server sends
+// them (brotli; assets precompressed at the highest quality by scripts/precompress.ts).
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+const CLIENT_DIR = join(process.env.BUILD_DIR ?? "build", "client");
+const KB = 1024;
+const BUDGET = { script: 90 * KB, total: 300 * KB, firstScreen: 14 * KB };
+
+/** Brotli at the quality the server uses for pages (the compression middleware's 4), or for built assets (11). */
+function compressed(data: Buffer, quality: number): number {
+  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }).length;
+  // A client without brotli gets gzip; the budget holds for the smaller, which brotli clients get.
+  return Math.min(br, gzipSync(data, { level: 9 }).length);
+}
+
+/** Every /assets/ file the page asks for: script src, modulepreload, stylesheets and the inline module's imports. */
+function referencedAssets(html: string): { scripts: string[]; stylesheets: string[] } {
+  const urls = new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
+  return {
+    scripts: [...urls].filter((url) => url.endsWith(".js")),
+    stylesheets: [...urls].filter((url) => url.endsWith(".css")),
+  };
+}
+
+/** Stylesheets the browser must load before it paints: <link rel="stylesheet"> in the head. */
+function renderBlockingStylesheets(html: string): string[] {
+  const head = html.slice(0, html.indexOf("</head>"));
+  return [...head.matchAll(/<link\b[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => /rel="stylesheet"/.test(tag) && !/media="print"/.test(tag))
+    .map((tag) => /href="([^"#]+)/.exec(tag)?.[1] ?? "")
+    .filter((href) => href.startsWith("/assets/"));
+}
+
+test("the home page stays within its byte budgets", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const { scripts, stylesheets } = referencedAssets(html);
+  // The home page ships no React, only the enhancement module and the chunks it imports.
+  expect(scripts.length, "the page references its scripts").toBeGreaterThan(0);
+  expect(stylesheets.length).toBeGreaterThan(0);
+
+  const size = async (url: string) => compressed(await readFile(join(CLIENT_DIR, url)), 11);
+  const scriptBytes = (await Promise.all(scripts.map(size))).reduce((a, b) => a + b, 0);
+  const styleBytes = (await Promise.all(stylesheets.map(size))).reduce((a, b) => a + b, 0);
+  const htmlBytes = compressed(Buffer.from(html), 4);
+  const blockingBytes = (await Promise.all(renderBlockingStylesheets(html).map(size))).reduce(
+    (a, b) => a + b,
+    0,
+  );
+
+  const report = `HTML ${htmlBytes} B, CSS ${styleBytes} B (render-blocking ${blockingBytes} B), JS ${scriptBytes} B in ${scripts.length} files`;
+  test.info().annotations.push({ type: "home page bytes (compressed)", description: report });
+  expect(scriptBytes, `JavaScript ≤ 90 KB compressed — ${report}`).toBeLessThanOrEqual(BUDGET.script);
+  expect(htmlBytes + styleBytes + scriptBytes, `everything ≤ 300 KB — ${report}`).toBeLessThanOrEqual(
+    BUDGET.total,
+  );
+  expect(htmlBytes + blockingBytes, `HTML + first-screen CSS ≤ 14 KB — ${report}`).toBeLessThanOrEqual(
+    BUDGET.firstScreen,
+  );
+});
+
+test("built assets are served precompressed with brotli and cached for a year", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  // The largest script: files under 1 KB are not worth a compressed twin (scripts/precompress.ts).
+  const sizes = await Promise.all(
+    referencedAssets(html).scripts.map(async (url) => ({
+      url,
+      bytes: (await readFile(join(CLIENT_DIR, url))).length,
+    })),
+  );
+  const script = sizes.sort((a, b) => b.bytes - a.bytes)[0]?.url;
+  expect(script).toBeDefined();
+  const response = await request.get(script ?? "", { headers: { "accept-encoding": "br, gzip" } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-encoding"]).toBe("br");
+  expect(response.headers()["vary"]).toMatch(/accept-encoding/i);
+  expect(response.headers()["content-type"]).toMatch(/javascript/);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  // The body the client decodes is the file that was built.
+  expect(await response.body()).toEqual(await readFile(join(CLIENT_DIR, script ?? "")));
+});

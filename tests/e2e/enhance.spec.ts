@@ -1,0 +1,177 @@
+// Content pages ship no React, only the enhancement module (app/enhance.client.ts); form pages
+// still hydrate. These tests prove both halves: what a content page downloads, and that its
+// carousel, menu and coming-soon cards behave as they did with React.
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { TO_BE_ADDED_SOON } from "../../app/lib/messages.ts";
+import { gotoHydrated } from "./hydrated.ts";
+
+/** Every script the page requests while it loads, with the bytes that crossed the network. */
+function recordScripts(page: Page) {
+  const requests: Request[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") requests.push(request);
+  });
+  return {
+    urls: () => requests.map((request) => new URL(request.url()).pathname),
+    bytes: async () => {
+      let total = 0;
+      for (const request of requests) total += (await request.sizes()).responseBodySize;
+      return total;
+    },
+  };
+}
+
+/** The enhancement module and the behaviour chunks it imports (carousel-enhance-…, site-header-enhance-…). */
+const ENHANCEMENT = /^\/assets\/(?:[\w.]+-)*enhance-[\w-]+\.js$/;
+const KB = 1024;
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const hero = (page: Page) => page.getByRole("region", { name: "Welcome", exact: true });
+
+test.describe("a content page without React", () => {
+  for (const path of ["/", "/services", "/about", "/services/swimming-pool", "/no-such-page"]) {
+    test(`${path} loads the enhancement module and no React chunk`, async ({ page }) => {
+      const scripts = recordScripts(page);
+      await page.goto(path);
+      await expect(page.locator("header.site-header--enhanced")).toBeAttached();
+      await page.waitForLoadState("load");
+      expect(scripts.urls().some((url) => /\/assets\/enhance-[\w-]+\.js$/.test(url))).toBe(true);
+      // Nothing else: no router entry, no React, no route modules.
+      expect(scripts.urls().filter((url) => !ENHANCEMENT.test(url))).toEqual([]);
+      // React and the router alone are about 90 KB compressed; the enhancement is a few KB.
+      expect(await scripts.bytes()).toBeLessThan(20 * KB);
+    });
+  }
+
+  test("the HTML carries no router hydration data, no React chunk and no inline script", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toMatch(/entry\.client|vendor-|__reactRouterManifest/);
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    // Structured data for search engines, and the one module.
+    expect(scripts.filter((tag) => !tag.includes('type="application/ld+json"'))).toEqual([
+      expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js" nonce="[^"]+">$/),
+    ]);
+    for (const [preload] of html.matchAll(/<link\b[^>]*modulepreload[^>]*>/g)) {
+      expect(preload).toMatch(/href="\/assets\/[\w-]+-enhance-[\w-]+\.js"/);
+    }
+  });
+
+  test("the hero moves next and previous, wraps, and answers the arrow keys", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const carousel = hero(page);
+    const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 2` });
+    await expect(slide(2)).toHaveAttribute("inert");
+    await carousel.getByRole("button", { name: "Previous slide" }).click();
+    await expect(slide(2)).not.toHaveAttribute("inert");
+    await expect(slide(1)).toHaveAttribute("inert");
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(slide(1)).not.toHaveAttribute("inert");
+    await expect(slide(2)).toHaveAttribute("inert");
+    await slide(1).getByRole("link", { name: "Our Room" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(slide(2)).not.toHaveAttribute("inert");
+    await expect(slide(1)).toHaveAttribute("inert");
+  });
+
+  test("an autoplaying carousel has a working pause button", async ({ page }) => {
+    // From 768 px the three pictures all fit and the slider shows no buttons.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await gotoHydrated(page, "/services/swimming-pool");
+    const slider = page.getByRole("region", { name: "Swimming Pool pictures" });
+    const pause = slider.getByRole("button", { name: "Pause slideshow" });
+    await expect(pause).toHaveAttribute("aria-pressed", "false");
+    await expect(slider.locator(".carousel__container")).toHaveAttribute("aria-live", "off");
+    await pause.click();
+    await expect(pause).toHaveAttribute("aria-pressed", "true");
+    await expect(slider.locator(".carousel__container")).toHaveAttribute("aria-live", "polite");
+  });
+
+  test.describe("for someone who prefers reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("nothing moves by itself, so there is no pause button", async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await gotoHydrated(page, "/services/swimming-pool");
+      const slider = page.getByRole("region", { name: "Swimming Pool pictures" });
+      await expect(slider.locator(".carousel__button--pause")).toBeHidden();
+      await expect(slider.getByRole("button", { name: "Next slide" })).toBeVisible();
+    });
+  });
+
+  test.describe("desktop menu", () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test("the Page dropdown reports its state and Escape closes it", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      const trigger = mainNav(page).getByRole("button", { name: "Page" });
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await trigger.click();
+      await expect(trigger).toHaveAttribute("aria-expanded", "true");
+      await expect(mainNav(page).getByRole("link", { name: "Our Team" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await expect(mainNav(page).getByRole("link", { name: "Our Team" })).toBeHidden();
+    });
+  });
+
+  test.describe("mobile menu", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test("the toggle is a button that reports its state", async ({ page }) => {
+      await gotoHydrated(page, "/about");
+      const toggle = page.getByRole("button", { name: "Menu" });
+      const about = mainNav(page).getByRole("link", { name: "About", exact: true });
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expect(about).toBeVisible();
+      // Opening the menu must not follow the toggle's no-JavaScript link.
+      expect(new URL(page.url()).hash).toBe("");
+      await page.keyboard.press("Escape");
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expect(about).toBeHidden();
+    });
+  });
+
+  test("a coming-soon card shows its notice in place, one at a time, without loading a page", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/services");
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const notice = page.getByRole("status").filter({ hasText: TO_BE_ADDED_SOON });
+    await expect(notice).toHaveCount(0);
+
+    await page.getByRole("link", { name: /Music & Enjoyments/ }).click();
+    await expect(notice).toHaveCount(1);
+    const music = page.locator(".services-grid__item", { hasText: "Music & Enjoyments" });
+    await expect(music.getByRole("status")).toHaveText(new RegExp(TO_BE_ADDED_SOON));
+
+    await page.getByRole("link", { name: /Skills Institute/ }).click();
+    await expect(notice).toHaveCount(1);
+    await expect(
+      page.locator(".services-grid__item", { hasText: "Skills Institute" }).getByRole("status"),
+    ).toBeVisible();
+
+    await notice.getByRole("button", { name: "Dismiss message" }).click();
+    await expect(notice).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe("/services");
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+});
+
+test("a form page still hydrates: /booking validates in place without posting", async ({ page }) => {
+  const scripts = recordScripts(page);
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts += 1;
+  });
+  await gotoHydrated(page, "/booking");
+  expect(scripts.urls().some((url) => /\/assets\/entry\.client-/.test(url))).toBe(true);
+  await page.getByRole("button", { name: "Book Room" }).click();
+  await expect(page.getByRole("tabpanel").getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("tabpanel").getByLabel("Full Name")).toBeFocused();
+  expect(posts).toBe(0);
+});

@@ -1,0 +1,208 @@
+import type { AddressInfo } from "node:net";
+import http from "node:http";
+import express, { type Express } from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { bodyLimit } from "../../server/body-limit.ts";
+import { writeRateLimit } from "../../server/rate-limit.ts";
+import { securityHeaders } from "../../server/security-headers.ts";
+
+// The server's safety middleware (decisions.md 15, 16), each on a bare Express
+// app listening on a free port, exercised over real HTTP.
+
+const LIMIT = 64 * 1024;
+const servers: http.Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function listen(app: Express): Promise<string> {
+  const server = http.createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Answers with the number of body bytes it read, after a pause, as a slow handler would. */
+function bodyCountingApp(): Express {
+  const app = express();
+  app.use(bodyLimit(LIMIT));
+  app.post("/", async (req, res) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    let bytes = 0;
+    for await (const chunk of req) bytes += (chunk as Buffer).length;
+    res.json({ bytes });
+  });
+  return app;
+}
+
+/** Sends `chunks` without a Content-Length (Transfer-Encoding: chunked); resolves with the answer. */
+function postChunked(url: string, chunks: Buffer[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "POST", headers: { "Content-Type": "text/plain" } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    const writeNext = (index: number) => {
+      if (index >= chunks.length) return request.end();
+      // Stop feeding a request the server has already refused.
+      if (request.destroyed) return;
+      request.write(chunks[index], () => setImmediate(() => writeNext(index + 1)));
+    };
+    writeNext(0);
+  });
+}
+
+describe("bodyLimit", () => {
+  it("refuses a body one byte over 64 KB with 413 and a plain message", async () => {
+    const url = await listen(bodyCountingApp());
+    const response = await fetch(url, { method: "POST", body: "x".repeat(LIMIT + 1) });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toMatch(/too large/i);
+  });
+
+  it("passes a body of exactly 64 KB through whole", async () => {
+    const url = await listen(bodyCountingApp());
+    const response = await fetch(url, { method: "POST", body: "x".repeat(LIMIT) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ bytes: LIMIT });
+  });
+
+  it("never limits GET requests", async () => {
+    const app = express();
+    app.use(bodyLimit(LIMIT));
+    app.get("/", (_req, res) => res.send("ok"));
+    const url = await listen(app);
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+  });
+
+  it("cuts off a chunked body once it passes the limit", async () => {
+    const url = await listen(bodyCountingApp());
+    const chunk = Buffer.alloc(16 * 1024, "x");
+    const { status, body } = await postChunked(
+      url,
+      Array.from({ length: 8 }, () => chunk),
+    );
+    expect(status).toBe(413);
+    expect(body).toMatch(/too large/i);
+  });
+
+  it("delivers a chunked body under the limit whole, even to a handler that reads it later", async () => {
+    const url = await listen(bodyCountingApp());
+    const chunk = Buffer.alloc(8 * 1024, "y");
+    const { status, body } = await postChunked(
+      url,
+      Array.from({ length: 4 }, () => chunk),
+    );
+    expect(status).toBe(200);
+    expect(JSON.parse(body)).toEqual({ bytes: 4 * 8 * 1024 });
+  });
+});
+
+describe("writeRateLimit", () => {
+  function verdictApp(limit: number, trustProxy = false): Express {
+    const app = express();
+    if (trustProxy) app.set("trust proxy", true);
+    app.use(writeRateLimit(limit));
+    app.all("/", (_req, res) => res.json({ writeAllowed: res.locals.writeAllowed }));
+    return app;
+  }
+
+  async function verdicts(url: string, method: string, times: number, headers: Record<string, string> = {}) {
+    const results: boolean[] = [];
+    for (let i = 0; i < times; i++) {
+      const response = await fetch(url, { method, headers });
+      results.push(((await response.json()) as { writeAllowed: boolean }).writeAllowed);
+    }
+    return results;
+  }
+
+  it("allows 20 POSTs a minute from one address and refuses the 21st", async () => {
+    const url = await listen(verdictApp(20));
+    const results = await verdicts(url, "POST", 21);
+    expect(results.slice(0, 20).every(Boolean)).toBe(true);
+    expect(results[20]).toBe(false);
+  });
+
+  it("says when to try again once over the limit", async () => {
+    const url = await listen(verdictApp(1));
+    await fetch(url, { method: "POST" });
+    const response = await fetch(url, { method: "POST" });
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it("never limits GETs, even from an address over its write limit", async () => {
+    const url = await listen(verdictApp(2));
+    await verdicts(url, "POST", 3);
+    expect(await verdicts(url, "GET", 30)).toEqual(Array(30).fill(true));
+  });
+
+  it("is off when the limit is 0", async () => {
+    const url = await listen(verdictApp(0));
+    expect(await verdicts(url, "POST", 40)).toEqual(Array(40).fill(true));
+  });
+
+  it("ignores X-Forwarded-For unless the proxy is trusted", async () => {
+    const untrusted = await listen(verdictApp(1));
+    const spoofed = [1, 2, 3].map((n) => ({ "X-Forwarded-For": `203.0.113.${n}` }));
+    const untrustedResults = [];
+    for (const headers of spoofed) untrustedResults.push(...(await verdicts(untrusted, "POST", 1, headers)));
+    expect(untrustedResults).toEqual([true, false, false]);
+
+    const trusted = await listen(verdictApp(1, true));
+    const trustedResults = [];
+    for (const headers of spoofed) trustedResults.push(...(await verdicts(trusted, "POST", 1, headers)));
+    expect(trustedResults).toEqual([true, true, true]);
+  });
+});
+
+describe("securityHeaders", () => {
+  async function headersOf(csp: boolean) {
+    const app = express();
+    app.use(securityHeaders({ csp }));
+    app.get("/", (_req, res) => res.send(String(res.locals.nonce)));
+    const url = await listen(app);
+    const response = await fetch(url);
+    return { headers: response.headers, nonce: await response.text() };
+  }
+
+  it("sends a CSP whose script nonce is fresh per request and that allows no inline script", async () => {
+    const first = await headersOf(true);
+    const second = await headersOf(true);
+    const policy = first.headers.get("content-security-policy") ?? "";
+    const scriptSrc =
+      policy
+        .split(";")
+        .map((part) => part.trim())
+        .find((part) => part.startsWith("script-src ")) ?? "";
+    expect(scriptSrc).toContain(`'nonce-${first.nonce}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(first.nonce.length).toBeGreaterThanOrEqual(16);
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.headers.get("content-security-policy")).toContain(`'nonce-${second.nonce}'`);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("form-action 'self'");
+  });
+
+  it("sends the other protective headers, with or without the CSP", async () => {
+    for (const csp of [true, false]) {
+      const { headers } = await headersOf(csp);
+      expect(headers.get("x-content-type-options")).toBe("nosniff");
+      expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("x-frame-options")).toBe("DENY");
+    }
+    expect((await headersOf(false)).headers.get("content-security-policy")).toBeNull();
+  });
+});

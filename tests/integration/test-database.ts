@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe } from "vitest";
+import { databaseContext, siteOriginContext, writeAllowedContext } from "~/context.server.ts";
+import type { DB } from "~/db/client.server.ts";
+import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
+
+/**
+ * Integration tests run against both engines (decisions.md 2): the embedded
+ * PGlite, and the local PostgreSQL server, in a throwaway database that each
+ * suite creates and drops. `TEST_POSTGRES_URL` names the server's admin
+ * database (default: the local server, trust auth).
+ */
+export const ENGINES = ["pglite", "postgres"] as const;
+export type Engine = (typeof ENGINES)[number];
+
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  db: DB;
+  /** A router context like the server's, for calling loaders and actions. */
+  context(options?: { writeAllowed?: boolean }): RouterContextProvider;
+}
+
+async function createTestDatabase(engine: Engine): Promise<TestDatabase & { drop(): Promise<void> }> {
+  let dropDatabase = async () => {};
+  let handle: DatabaseHandle;
+  if (engine === "pglite") {
+    handle = openDatabase({ dataDir: "memory://" });
+  } else {
+    const name = `lodge_test_${randomBytes(6).toString("hex")}`;
+    const admin = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ADMIN_URL, max: 1 }) }),
+    });
+    await sql`create database ${sql.id(name)}`.execute(admin);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    handle = openDatabase({ databaseUrl: url.href, dataDir: "unused" });
+    dropDatabase = async () => {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      await admin.destroy();
+    };
+  }
+  const db = await handle.ready();
+  return {
+    handle,
+    db,
+    context({ writeAllowed = true } = {}) {
+      const context = new RouterContextProvider();
+      context.set(databaseContext, handle);
+      context.set(writeAllowedContext, writeAllowed);
+      context.set(siteOriginContext, "http://localhost:3000");
+      return context;
+    },
+    async drop() {
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/**
+ * Runs `suite` once per engine with a fresh, migrated and seeded database.
+ * Use `getDatabase()` inside tests (the database exists only after beforeAll).
+ */
+export function describeEachEngine(
+  title: string,
+  suite: (getDatabase: () => TestDatabase, engine: Engine) => void,
+): void {
+  for (const engine of ENGINES) {
+    describe(`${title} [${engine}]`, () => {
+      let database: (TestDatabase & { drop(): Promise<void> }) | undefined;
+      beforeAll(async () => {
+        database = await createTestDatabase(engine);
+      });
+      afterAll(async () => {
+        await database?.drop();
+      });
+      suite(() => {
+        if (!database) throw new Error("test database not ready");
+        return database;
+      }, engine);
+    });
+  }
+}
