@@ -31,11 +31,14 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: SITE_URL,
+    // A stuck click or fill fails on its own, naming its locator, instead of
+    // running into the test timeout with no hint of where it waited.
+    actionTimeout: 10_000,
     trace: "off",
     launchOptions: {
       executablePath: CHROMIUM,

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
 import { DB_DOWN_URL, RATE_LIMITED_URL } from "./servers.ts";
+import { BOOKED_ROOMS } from "./test-rooms.ts";
 
 const today = lodgeToday();
 
@@ -30,7 +31,7 @@ test.describe("/booking with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Booking" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Room" })).toHaveAttribute("aria-selected", "true");
     await fillGuest(page, "Room Tab Guest");
-    await fillStay(page, "115 - Deluxe - K400");
+    await fillStay(page, BOOKED_ROOMS.bookingPageRoomTab);
     await expect(page.getByText("K800 for 2 nights")).toBeVisible();
     await page.getByRole("button", { name: "Book Room" }).click();
     const notice = page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" });
@@ -39,7 +40,7 @@ test.describe("/booking with JavaScript", () => {
     await expect(
       page
         .getByRole("combobox", { name: "Room", exact: true })
-        .locator("option", { hasText: "115 - Deluxe" }),
+        .locator("option", { hasText: BOOKED_ROOMS.bookingPageRoomTab }),
     ).toHaveCount(0);
     await page.mouse.move(0, 0); // no hover state in the audit
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -118,7 +119,7 @@ test.describe("/booking without JavaScript", () => {
 
     await page
       .getByRole("combobox", { name: "Room", exact: true })
-      .selectOption({ label: "114 - Deluxe - K400" });
+      .selectOption({ label: BOOKED_ROOMS.bookingPageWithoutJavaScript });
     await page.getByRole("button", { name: "Book Room" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" }),

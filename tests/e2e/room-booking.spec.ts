@@ -3,8 +3,8 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { DB_DOWN_URL, SITE_URL } from "./servers.ts";
+import { BOOKED_ROOMS } from "./test-rooms.ts";
 
-// These tests share one server and database: each books its own room by number.
 const today = lodgeToday();
 
 const dialog = (page: Page): Locator => page.getByRole("dialog", { name: "Room Booking" });
@@ -81,7 +81,7 @@ test("a booking shows 'Booking successful!' with the reference and the room leav
   page,
 }) => {
   const box = await openFromRooms(page);
-  await fill(box, "121 - Executive Suite - K550");
+  await fill(box, BOOKED_ROOMS.dialogBooks);
   await expect(box.getByText("K1,100 for 2 nights")).toBeVisible();
   await box.getByRole("button", { name: "Confirm Booking" }).click();
   await expect(box).toBeHidden();
@@ -95,7 +95,7 @@ test("a booking shows 'Booking successful!' with the reference and the room leav
   await expect(
     dialog(page)
       .getByRole("combobox", { name: "Room" })
-      .locator("option", { hasText: "121 - Executive Suite" }),
+      .locator("option", { hasText: BOOKED_ROOMS.dialogBooks }),
   ).toHaveCount(0);
 });
 
@@ -103,7 +103,7 @@ test("a room just taken in another page gets the message and the list reloads", 
   const first = await browser.newPage();
   const second = await browser.newPage();
   const boxes = [await openFromRooms(first), await openFromRooms(second)];
-  for (const box of boxes) await fill(box, "122 - Executive Suite - K550");
+  for (const box of boxes) await fill(box, BOOKED_ROOMS.dialogJustTaken);
   await boxes[0]!.getByRole("button", { name: "Confirm Booking" }).click();
   await expect(first.getByRole("status").filter({ hasText: "Booking successful!" })).toBeVisible();
   await boxes[1]!.getByRole("button", { name: "Confirm Booking" }).click();
@@ -111,7 +111,9 @@ test("a room just taken in another page gets the message and the list reloads", 
     "This room has just been booked. Please select another room.",
   );
   await expect(
-    boxes[1]!.getByRole("combobox", { name: "Room" }).locator("option", { hasText: "122 - Executive Suite" }),
+    boxes[1]!
+      .getByRole("combobox", { name: "Room" })
+      .locator("option", { hasText: BOOKED_ROOMS.dialogJustTaken }),
   ).toHaveCount(0);
 });
 
@@ -121,7 +123,7 @@ test("a double click sends one booking", async ({ page }) => {
     if (request.method() === "POST" && request.url().includes("/api/room-booking")) posts++;
   });
   const box = await openFromRooms(page);
-  await fill(box, "123 - Executive Suite - K550");
+  await fill(box, BOOKED_ROOMS.dialogDoubleClick);
   await box.getByRole("button", { name: "Confirm Booking" }).dblclick();
   await expect(page.getByRole("status").filter({ hasText: "Booking successful!" })).toBeVisible();
   expect(posts).toBe(1);
@@ -134,7 +136,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/rooms?book=Deluxe");
     const box = dialog(page);
     await expect(box).toBeVisible();
-    await fill(box, "111 - Deluxe - K400", "No Script Dialog Guest");
+    await fill(box, BOOKED_ROOMS.dialogWithoutJavaScript, "No Script Dialog Guest");
     await box.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(page).toHaveURL(/\/rooms\?booked=LDG-/);
     await expect(page.getByRole("status").filter({ hasText: "Booking successful!" })).toBeVisible();
