@@ -50,17 +50,40 @@ describe("criticalPath", () => {
 });
 
 describe("criticalPath on a page React hydrates", () => {
+  const link = '<link rel="stylesheet" href="/assets/root-abc.css"/>';
+  const preload = '<link rel="modulepreload" href="/assets/vendor-1.js" nonce="n"/>';
+  const routerModule =
+    '<script nonce="n" type="module" async="">import * as route0 from "/assets/root-1.js";' +
+    "window.__reactRouterManifest = {};</script>";
+  const hydrated = (body: string) =>
+    `<!DOCTYPE html><html><head>${preload}${link}</head><body><script>window.__reactRouterContext = {};</script>${body}</body></html>`;
+
   it("inlines the CSS and keeps the link React will hydrate, as a non-blocking print stylesheet", () => {
-    const link = '<link rel="stylesheet" href="/assets/root-abc.css"/>';
-    const preload = '<link rel="modulepreload" href="/assets/vendor-1.js"/>';
-    const html = transform(
-      `<!DOCTYPE html><html><head>${preload}${link}</head><body><script>window.__reactRouterContext = {};</script></body></html>`,
-      "n",
-    );
+    const html = transform(hydrated(routerModule), "n");
     const kept = '<link rel="stylesheet" href="/assets/root-abc.css" media="print"/>';
     expect(html).toContain(
       `<style nonce="n" data-href="/assets/root-abc.css">body{color:#222}</style>${kept}`,
     );
-    expect(html.indexOf(preload)).toBeGreaterThan(html.indexOf(kept));
+  });
+
+  it("holds the router's module script and its preloads back until after the first paint", () => {
+    const html = transform(hydrated(routerModule), "n");
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain(
+      '<script type="text/x-deferred-module" id="deferred-hydration">import * as route0 from "/assets/root-1.js";',
+    );
+    const loader = /<script nonce="n">(.*?)<\/script>/.exec(
+      html.slice(html.indexOf("deferred-hydration")),
+    )?.[1];
+    expect(loader).toContain("requestAnimationFrame");
+    expect(loader).toContain('["/assets/vendor-1.js"]');
+  });
+
+  it("leaves the preloads in the head when the router's module script is not found", () => {
+    const html = transform(hydrated(""), "n");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain(preload);
+    expect(html).not.toContain("deferred-hydration");
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deferHydration } from "./deferred-hydration.ts";
 
 /**
  * Rewrites a rendered page so the first paint needs as little as possible
@@ -10,7 +11,9 @@ import { join } from "node:path";
  *   sooner. Pages carry only their own CSS (a few KB compressed).
  * - module preloads move behind the styles: on HTTP/1.1 a browser opens six
  *   connections per host, and a dozen preloads listed first would hold them
- *   while the document is still being laid out.
+ *   while the document is still being laid out. On pages React hydrates they
+ *   leave the head altogether and load one frame after the first paint, with
+ *   the router's module script (server/deferred-hydration.ts).
  *
  * Pages that hydrate keep their stylesheet links after the inline copy, as
  * `media="print"`: React hydrates the head, and a `<style>` in place of the
@@ -54,6 +57,8 @@ export function criticalPath(clientDir: string): (html: string, nonce: string) =
       // nothing); React skips the extra <style> and ignores the attribute in production.
       return hydrates ? style + tag.replace(/\s*\/?>$/, ' media="print"/>') : style;
     });
-    return head + preloads.join("") + html.slice(headEnd);
+    const body = html.slice(headEnd);
+    const deferred = hydrates ? deferHydration(body, preloads, nonce) : null;
+    return deferred === null ? head + preloads.join("") + body : head + deferred;
   };
 }

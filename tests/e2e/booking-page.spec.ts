@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
+import { gotoHydrated } from "./hydrated.ts";
 import { DB_DOWN_URL, RATE_LIMITED_URL } from "./servers.ts";
 import { BOOKED_ROOMS } from "./test-rooms.ts";
 
@@ -27,7 +28,7 @@ async function fillStay(page: Page, roomLabel: string) {
 
 test.describe("/booking with JavaScript", () => {
   test("room tab books a room, shows the reference, resets the form and drops the room", async ({ page }) => {
-    await page.goto("/booking");
+    await gotoHydrated(page, "/booking");
     await expect(page.getByRole("heading", { level: 1, name: "Booking" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Room" })).toHaveAttribute("aria-selected", "true");
     await fillGuest(page, "Room Tab Guest");
@@ -47,7 +48,7 @@ test.describe("/booking with JavaScript", () => {
   });
 
   test("tabs follow the arrow keys; reservation and venue tabs save", async ({ page }) => {
-    await page.goto("/booking");
+    await gotoHydrated(page, "/booking");
     await page.getByRole("tab", { name: "Room" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Reservation" })).toBeFocused();
@@ -74,7 +75,7 @@ test.describe("/booking with JavaScript", () => {
   });
 
   test("shows the messages beside the fields and sends nothing when input is wrong", async ({ page }) => {
-    await page.goto("/booking");
+    await gotoHydrated(page, "/booking");
     await page.getByLabel("Check-in Date").fill(addDays(today, 5));
     await page.getByLabel("Check-out Date").fill(addDays(today, 3));
     await page.getByRole("button", { name: "Book Room" }).click();
@@ -142,7 +143,7 @@ test("with the database down the page shows the red box", async ({ page }) => {
 });
 
 test("over the write limit the fourth write shows the rate-limit message", async ({ page }) => {
-  await page.goto(`${RATE_LIMITED_URL}/booking`);
+  await gotoHydrated(page, `${RATE_LIMITED_URL}/booking`);
   for (let attempt = 1; attempt <= 4; attempt++) {
     await page.getByRole("tab", { name: "Venue" }).click();
     await fillGuest(page, `Limited Guest ${attempt}`);
