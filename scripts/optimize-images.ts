@@ -12,8 +12,6 @@ import sharp, { type Sharp } from "sharp";
 
 const ASSETS_DIR = "app/assets";
 const PHOTOS_DIR = join(ASSETS_DIR, "photos");
-const OUTPUT_DIR = join(PHOTOS_DIR, "generated");
-const MANIFEST = join(OUTPUT_DIR, "manifest.json");
 /** Phone, tablet / 2× phone, desktop; never wider than the original. */
 export const WIDTHS = [480, 960, 1600] as const;
 const FORMATS = {
@@ -39,14 +37,19 @@ export function variantWidths(originalWidth: number): number[] {
 const newerThan = async (output: string, sourceTime: number) =>
   existsSync(output) && (await stat(output)).mtimeMs >= sourceTime;
 
-async function optimizePhotos(): Promise<number> {
-  if (!existsSync(PHOTOS_DIR)) return 0;
-  const photos = (await readdir(PHOTOS_DIR)).filter((name) => /\.(jpe?g|png)$/i.test(name));
+/** The folder the variants and manifest.json go to, inside the photographs' folder. */
+export const generatedDir = (photosDir: string) => join(photosDir, "generated");
+
+/** Makes the variants and manifest of every JPEG or PNG in `photosDir`; returns how many. */
+export async function optimizePhotos(photosDir: string): Promise<number> {
+  if (!existsSync(photosDir)) return 0;
+  const photos = (await readdir(photosDir)).filter((name) => /\.(jpe?g|png)$/i.test(name));
   if (photos.length === 0) return 0;
-  await mkdir(OUTPUT_DIR, { recursive: true });
+  const outputDir = generatedDir(photosDir);
+  await mkdir(outputDir, { recursive: true });
   const manifest: PhotoManifest = {};
   for (const name of photos.sort()) {
-    const source = join(PHOTOS_DIR, name);
+    const source = join(photosDir, name);
     const sourceTime = (await stat(source)).mtimeMs;
     const key = basename(name, extname(name));
     // Orientation from EXIF is applied once here, so width/height match what is shown.
@@ -58,7 +61,7 @@ async function optimizePhotos(): Promise<number> {
     for (const target of variantWidths(width)) {
       for (const format of Object.keys(FORMATS) as PhotoFormat[]) {
         const file = `${key}-${target}w.${format}`;
-        const output = join(OUTPUT_DIR, file);
+        const output = join(outputDir, file);
         if (!(await newerThan(output, sourceTime))) {
           await FORMATS[format](
             sharp(source).rotate().resize({ width: target, withoutEnlargement: true }),
@@ -69,7 +72,7 @@ async function optimizePhotos(): Promise<number> {
     }
     manifest[key] = entry;
   }
-  await writeFile(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(join(outputDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return photos.length;
 }
 
@@ -87,6 +90,9 @@ export function minifySvg(svg: string): string {
     .replace(/<metadata\b[\s\S]*?<\/metadata>/g, "")
     .replace(/<(sodipodi|inkscape):[^>]*?(\/>|>[\s\S]*?<\/\1:[^>]*>)/g, "")
     .replace(/>\s+</g, "><")
+    // …also around the shielded blocks (whitespace between SVG elements means nothing).
+    .replace(/>\s+(?=\u0000\d+\u0000)/g, ">")
+    .replace(/(\u0000\d+\u0000)\s+</g, "$1<")
     .replace(/[ \t]*\n\s*/g, " ")
     .trim();
   return minified.replace(/\u0000(\d+)\u0000/g, (_, index: string) => protectedBlocks[Number(index)] ?? "");
@@ -110,8 +116,8 @@ async function minifySvgs(): Promise<{ files: number; saved: number }> {
 }
 
 async function main() {
-  const photos = await optimizePhotos();
-  if (photos > 0) console.info(`images: ${photos} photographs → ${relative(".", OUTPUT_DIR)}`);
+  const photos = await optimizePhotos(PHOTOS_DIR);
+  if (photos > 0) console.info(`images: ${photos} photographs → ${relative(".", generatedDir(PHOTOS_DIR))}`);
   const svg = await minifySvgs();
   console.info(`images: ${svg.files} SVG files minified (${svg.saved} bytes saved)`);
 }
