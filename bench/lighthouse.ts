@@ -2,6 +2,7 @@
 // Debian's Chromium, one page after another in one browser.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { combineRuns } from "./combine-runs.ts";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -31,6 +32,9 @@ export type PageResult = {
 
 type Audit = { score: number | null; numericValue?: number; scoreDisplayMode?: string; details?: unknown };
 
+/** Lighthouse's own advice for stable figures: several runs, the median (bench/combine-runs.ts). */
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
 export async function runLighthouse(baseUrl: string, paths: readonly string[]): Promise<PageResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -40,57 +44,67 @@ export async function runLighthouse(baseUrl: string, paths: readonly string[]): 
   try {
     const results: PageResult[] = [];
     for (const path of paths) {
-      const audit = () =>
-        lighthouse(new URL(path, baseUrl).href, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
-      let run = await audit();
-      // Lighthouse sometimes fails to record the trace (NO_NAVSTART); its own advice is to run
-      // it again. Once: a page that fails twice is reported.
-      if (run?.lhr.runtimeError) run = await audit();
-      if (!run) throw new Error(`Lighthouse returned nothing for ${path}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
-      const audits = lhr.audits as Record<string, Audit>;
-      const summary =
-        (
-          audits["resource-summary"]?.details as {
-            items?: Array<{ resourceType: string; transferSize: number }>;
-          }
-        )?.items ?? [];
-      const failing = CATEGORIES.flatMap((id) =>
-        (lhr.categories[id]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0)
-          .map((ref) => ({ id: ref.id, audit: audits[ref.id] }))
-          .filter(
-            ({ audit }) =>
-              audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative",
-          )
-          .map(({ id }) => `${id}`),
+      const runs: PageResult[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await auditPage(chrome.port, baseUrl, path));
+      const result = combineRuns(runs);
+      results.push(result);
+      console.info(
+        `  lighthouse ${path}: performance ${result.scores.performance} ` +
+          `(runs: ${runs.map((run) => run.scores.performance).join(", ")})`,
       );
-      results.push({
-        path,
-        scores: Object.fromEntries(
-          CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
-        ) as PageResult["scores"],
-        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
-        cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN).toFixed(3)),
-        tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? Number.NaN),
-        transferred: Object.fromEntries(
-          RESOURCE_TYPES.map((type) => [
-            type,
-            summary.find((item) => item.resourceType === type)?.transferSize ?? 0,
-          ]),
-        ) as PageResult["transferred"],
-        failing,
-      });
-      console.info(`  lighthouse ${path}: performance ${results.at(-1)?.scores.performance}`);
     }
     return results;
   } finally {
     chrome.kill();
   }
+}
+
+async function auditPage(port: number, baseUrl: string, path: string): Promise<PageResult> {
+  const audit = () =>
+    lighthouse(new URL(path, baseUrl).href, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+  let run = await audit();
+  // Lighthouse sometimes fails to record the trace (NO_NAVSTART); its own advice is to run
+  // it again. Once: a page that fails twice is reported.
+  if (run?.lhr.runtimeError) run = await audit();
+  if (!run) throw new Error(`Lighthouse returned nothing for ${path}`);
+  const { lhr } = run;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+  const audits = lhr.audits as Record<string, Audit>;
+  const summary =
+    (
+      audits["resource-summary"]?.details as {
+        items?: Array<{ resourceType: string; transferSize: number }>;
+      }
+    )?.items ?? [];
+  const failing = CATEGORIES.flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => ({ id: ref.id, audit: audits[ref.id] }))
+      .filter(
+        ({ audit }) =>
+          audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative",
+      )
+      .map(({ id }) => `${id}`),
+  );
+  return {
+    path,
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    ) as PageResult["scores"],
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN).toFixed(3)),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? Number.NaN),
+    transferred: Object.fromEntries(
+      RESOURCE_TYPES.map((type) => [
+        type,
+        summary.find((item) => item.resourceType === type)?.transferSize ?? 0,
+      ]),
+    ) as PageResult["transferred"],
+    failing,
+  };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { combineRuns, median } from "./combine-runs.ts";
+import type { PageResult } from "./lighthouse.ts";
+
+const run = (overrides: Partial<PageResult>): PageResult => ({
+  path: "/rooms",
+  scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
+  lcpMs: 1000,
+  cls: 0,
+  tbtMs: 20,
+  transferred: { document: 10, stylesheet: 0, script: 100, image: 5, font: 0, total: 115 },
+  failing: [],
+  ...overrides,
+});
+
+describe("median", () => {
+  it("takes the middle value, or the mean of the two middle ones", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+  });
+});
+
+describe("combineRuns", () => {
+  it("lets one disturbed run not decide a figure", () => {
+    const combined = combineRuns([
+      run({
+        cls: 0.003,
+        lcpMs: 2400,
+        scores: { performance: 91, accessibility: 100, "best-practices": 100, seo: 100 },
+      }),
+      run({ lcpMs: 1000 }),
+      run({ lcpMs: 1100 }),
+    ]);
+    expect(combined).toMatchObject({ cls: 0, lcpMs: 1100, scores: { performance: 100 } });
+  });
+
+  it("shows a regression that most runs have", () => {
+    const slow = run({
+      lcpMs: 2100,
+      scores: { performance: 96, accessibility: 100, "best-practices": 100, seo: 100 },
+    });
+    const combined = combineRuns([slow, slow, run({})]);
+    expect(combined.lcpMs).toBe(2100);
+    expect(combined.scores.performance).toBe(96);
+  });
+
+  it("lists the audits that failed in most runs", () => {
+    const combined = combineRuns([
+      run({ failing: ["largest-contentful-paint", "uses-long-cache-ttl"] }),
+      run({ failing: ["largest-contentful-paint"] }),
+      run({}),
+    ]);
+    expect(combined.failing).toEqual(["largest-contentful-paint"]);
+  });
+});
