@@ -76,6 +76,7 @@ describe("criticalPath on a page React hydrates", () => {
     const loader = /<script nonce="n">(.*?)<\/script>/.exec(
       html.slice(html.indexOf("deferred-hydration")),
     )?.[1];
+    expect(loader).toContain('addEventListener("load"');
     expect(loader).toContain("requestAnimationFrame");
     expect(loader).toContain('["/assets/vendor-1.js"]');
   });

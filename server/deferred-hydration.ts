@@ -9,20 +9,52 @@
  *
  * Every page is readable and every form works before any script runs (plain posts, the booking
  * dialog rendered by the server), so nothing is lost by waiting: the module script is kept
- * inert (`type="text/x-deferred-module"`) and a small loader, one frame after the first paint,
- * adds the preloads and runs it as a module with the page's nonce. React then hydrates exactly
+ * inert (`type="text/x-deferred-module"`) and a small loader (below) runs it once the page has
+ * loaded and painted. React then hydrates exactly
  * as before. https://web.dev/articles/optimize-lcp#reduce-resource-load-delay
  */
 
 const INERT_ID = "deferred-hydration";
 
-/** The loader: after the next frame is painted, preload the chunks and run the module script. */
+/**
+ * The loader, run where the module script was. It waits for the `load` event (the first screen's
+ * images have arrived), then for the first contentful paint to be reported (its time is known
+ * only once the frame is on screen), then one more frame; then it adds the preloads and runs the
+ * module script with its own nonce. Where the browser has no paint timing it waits one frame.
+ */
+const LOADER = `((me, hrefs) => {
+  const run = () => {
+    for (const href of hrefs) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+    const inert = document.getElementById("${INERT_ID}");
+    if (!inert) return;
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = me.nonce;
+    script.textContent = inert.textContent;
+    inert.replaceWith(script);
+  };
+  const nextFrame = () => requestAnimationFrame(() => setTimeout(run));
+  const afterPaint = () => {
+    const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+    if (painted() || !globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) return nextFrame();
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      nextFrame();
+    });
+    observer.observe({ type: "paint" });
+  };
+  if (document.readyState === "complete") afterPaint();
+  else addEventListener("load", afterPaint, { once: true });
+})`.replace(/\n\s*/g, "");
+
 const loader = (nonce: string, hrefs: readonly string[]) =>
-  `<script nonce="${nonce}">((me,hrefs)=>requestAnimationFrame(()=>setTimeout(()=>{` +
-  `for(const href of hrefs){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}` +
-  `const inert=document.getElementById("${INERT_ID}");if(!inert)return;` +
-  `const s=document.createElement("script");s.type="module";s.nonce=me.nonce;s.textContent=inert.textContent;inert.replaceWith(s)` +
-  `})))(document.currentScript,${JSON.stringify(hrefs)})</script>`;
+  `<script nonce="${nonce}">${LOADER}(document.currentScript,${JSON.stringify(hrefs)})</script>`;
 
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/;
 

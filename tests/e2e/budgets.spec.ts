@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydrated.ts";
 
 const CLIENT_DIR = join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
@@ -86,3 +87,22 @@ test("built assets are served precompressed with brotli and cached for a year", 
   // The body the client decodes is the file that was built.
   expect(await response.body()).toEqual(await readFile(join(CLIENT_DIR, script ?? "")));
 });
+
+// docs/decisions/0005: on pages React hydrates, its scripts wait until the page has loaded and
+// painted, so they never compete with the first screen. Ordering of browser events, not timings.
+for (const path of ["/rooms", "/booking"]) {
+  test(`${path} requests no script before its first paint, then hydrates`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    const { firstPaint, scripts } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    expect(firstPaint).toBeLessThan(Infinity);
+    expect(scripts.length).toBeGreaterThan(3);
+    const early = scripts.filter((script) => script.start < firstPaint);
+    expect(early, "scripts requested before the first paint").toEqual([]);
+  });
+}
