@@ -12,7 +12,8 @@ export type PageLoad = {
   errors: number;
 };
 export type BookingLoad = {
-  attempted: number;
+  /** Requests sent, including those still in flight when the run stopped (they may commit). */
+  sent: number;
   succeeded2xx: number;
   committed: number;
   seconds: number;
@@ -83,7 +84,7 @@ export async function loadBookings(
     ],
   });
   return {
-    attempted: result.requests.total,
+    sent: next,
     succeeded2xx: result["2xx"],
     seconds: (performance.now() - started) / 1000,
     p50Ms: result.latency.p50,

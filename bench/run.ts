@@ -167,7 +167,7 @@ async function main() {
     await writeFile(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     printTable(pages, loads, bookings);
     console.info(
-      `bookings: ${committed} committed of ${bookings.attempted} attempted (${bookings.succeeded2xx} answered 2xx) in ${bookingRun.seconds.toFixed(1)} s`,
+      `bookings: ${committed} committed of ${bookings.sent} sent (${bookings.succeeded2xx} answered 2xx) in ${bookingRun.seconds.toFixed(1)} s`,
     );
     console.info(
       `machine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGB} GB, ${results.machine.os}, Node ${results.machine.node}`,
