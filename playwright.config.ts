@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { DB_DOWN_URL, RATE_LIMITED_URL, SITE_URL } from "./tests/e2e/servers.ts";
+import { DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL, SITE_URL } from "./tests/e2e/servers.ts";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against
 // the production build, started three times with different settings.
@@ -60,6 +60,6 @@ export default defineConfig({
       ...server(DB_DOWN_URL, { DATABASE_URL: "postgres://postgres@127.0.0.1:1/unreachable" }),
       url: `${DB_DOWN_URL}/`,
     },
-    server(RATE_LIMITED_URL, { WRITE_RATE_LIMIT: "3" }),
+    server(RATE_LIMITED_URL, { WRITE_RATE_LIMIT: String(RATE_LIMIT), TRUST_PROXY: "true" }),
   ],
 });

@@ -6,5 +6,17 @@ const base = Number(process.env.E2E_PORT_BASE ?? 4310);
 export const SITE_URL = `http://127.0.0.1:${base}`;
 /** The site with its database unreachable (a PostgreSQL URL nobody answers). */
 export const DB_DOWN_URL = `http://127.0.0.1:${base + 1}`;
-/** The site with a low write rate limit (3 a minute), for the 429 path. */
+/**
+ * The site with a low write rate limit (3 a minute per client address), for the 429 path. It
+ * trusts X-Forwarded-For, so each test that fills the limit writes from an address of its own
+ * (`RATE_LIMIT_CLIENTS`) and tests running side by side never share a window.
+ */
 export const RATE_LIMITED_URL = `http://127.0.0.1:${base + 2}`;
+export const RATE_LIMIT = 3;
+/** One documentation address (RFC 5737) per test that fills the limit. */
+export const RATE_LIMIT_CLIENTS = {
+  booking: "203.0.113.1",
+  contact: "203.0.113.2",
+  newsletter: "203.0.113.3",
+} as const;
+export const asClient = (address: string) => ({ "X-Forwarded-For": address });
