@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import { criticalPath } from "./critical-path.ts";
 import { htmlEtag } from "./html-etag.ts";
+import { lastResort } from "./last-resort.ts";
 import { precompressed } from "./precompressed.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -67,6 +68,8 @@ if (DEVELOPMENT) {
     );
   });
 }
+
+server.use(lastResort);
 
 const listener = server.listen(port, () => {
   console.info(JSON.stringify({ level: "info", msg: `listening on http://localhost:${port}` }));

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
 import http from "node:http";
-import express, { type Express } from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import express, { type ErrorRequestHandler, type Express } from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyLimit } from "../../server/body-limit.ts";
+import { lastResort } from "../../server/last-resort.ts";
 import { writeRateLimit } from "../../server/rate-limit.ts";
 import { securityHeaders } from "../../server/security-headers.ts";
 
@@ -204,5 +205,67 @@ describe("securityHeaders", () => {
       expect(headers.get("x-frame-options")).toBe("DENY");
     }
     expect((await headersOf(false)).headers.get("content-security-policy")).toBeNull();
+  });
+});
+
+describe("lastResort", () => {
+  /** An app whose routes fail, and a promise that settles once lastResort has handled a failure. */
+  function failingApp() {
+    let handled = () => {};
+    const done = new Promise<void>((resolve) => (handled = resolve));
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const app = express();
+    app.get("/fails", () => {
+      throw new Error("secret detail at /srv/app.js:12");
+    });
+    // Fails only once the guest has gone, as an abandoned render does.
+    app.get("/abandoned", (_req, res, next) => {
+      res.once("close", () => next(new Error("Request aborted")));
+      arrive();
+    });
+    app.use(((error, req, res, next) => {
+      lastResort(error, req, res, next);
+      handled();
+    }) as ErrorRequestHandler);
+    return { app, done, arrived };
+  }
+
+  it("answers 500 with a plain message, no stack or detail, and logs one JSON line", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const { app } = failingApp();
+      const response = await fetch(`${await listen(app)}/fails`);
+      expect(response.status).toBe(500);
+      const body = await response.text();
+      expect(body).toBe("Something went wrong on our side. Please try again.");
+      expect(body).not.toContain("secret");
+      expect(log).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(String(log.mock.calls[0]?.[0]))).toMatchObject({
+        level: "error",
+        method: "GET",
+        url: "/fails",
+        error: "secret detail at /srv/app.js:12",
+      });
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("logs nothing for a request the guest abandoned", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const { app, done, arrived } = failingApp();
+      const url = await listen(app);
+      const controller = new AbortController();
+      const answered = fetch(`${url}/abandoned`, { signal: controller.signal });
+      await arrived;
+      controller.abort();
+      await expect(answered).rejects.toThrow();
+      await done;
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
   });
 });

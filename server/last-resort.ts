@@ -1,0 +1,27 @@
+import type { ErrorRequestHandler } from "express";
+
+/**
+ * The last error handler. React Router renders its own errors (the error boundary, logged by
+ * `handleError` in app/entry.server.tsx); what reaches this is what escaped it, most often a
+ * render the guest abandoned by leaving the page. Express's default would print a bare stack to
+ * stderr and, to a guest still waiting, an HTML page. Here: one JSON log line with the request,
+ * nothing at all for an abandoned request, and a plain 500 without details.
+ */
+export const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  const abandoned = req.destroyed || res.destroyed || req.socket.destroyed;
+  if (!abandoned) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "request failed outside the router",
+        method: req.method,
+        url: req.path,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+  // Half an answer cannot be mended: Express closes the connection.
+  if (res.headersSent) return next(error);
+  if (abandoned) return;
+  res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+};
