@@ -12,8 +12,8 @@ import { deferHydration } from "./deferred-hydration.ts";
  * - module preloads move behind the styles: on HTTP/1.1 a browser opens six
  *   connections per host, and a dozen preloads listed first would hold them
  *   while the document is still being laid out. On pages React hydrates they
- *   leave the head altogether and load one frame after the first paint, with
- *   the router's module script (server/deferred-hydration.ts).
+ *   leave the head altogether and load once the page has loaded and painted,
+ *   with the router's module script (server/deferred-hydration.ts).
  *
  * Pages that hydrate keep their stylesheet links after the inline copy, as
  * `media="print"`: React hydrates the head, and a `<style>` in place of the

@@ -10,8 +10,8 @@
  * Every page is readable and every form works before any script runs (plain posts, the booking
  * dialog rendered by the server), so nothing is lost by waiting: the module script is kept
  * inert (`type="text/x-deferred-module"`) and a small loader (below) runs it once the page has
- * loaded and painted. React then hydrates exactly
- * as before. https://web.dev/articles/optimize-lcp#reduce-resource-load-delay
+ * loaded and painted. React then hydrates exactly as before.
+ * https://web.dev/articles/optimize-lcp#reduce-resource-load-delay
  */
 
 const INERT_ID = "deferred-hydration";

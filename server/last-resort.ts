@@ -7,7 +7,7 @@ import type { ErrorRequestHandler } from "express";
  * stderr and, to a guest still waiting, an HTML page. Here: one JSON log line with the request,
  * nothing at all for an abandoned request, and a plain 500 without details.
  */
-export const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
+export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const abandoned = req.destroyed || res.destroyed || req.socket.destroyed;
   if (!abandoned) {
     console.error(
@@ -20,8 +20,11 @@ export const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) 
       }),
     );
   }
-  // Half an answer cannot be mended: Express closes the connection.
-  if (res.headersSent) return next(error);
   if (abandoned) return;
+  // Half an answer cannot be mended; close the connection (as Express would, after a bare stack).
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
   res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
 };
