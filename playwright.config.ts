@@ -1,5 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
-import { DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL, SITE_URL } from "./tests/e2e/servers.ts";
+import {
+  DB_DOWN_URL,
+  MAIL_SINK_URL,
+  RATE_LIMIT,
+  RATE_LIMITED_URL,
+  SITE_URL,
+  STAFF_DATA_DIR,
+  STAFF_URL,
+} from "./tests/e2e/servers.ts";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against
 // the production build, started three times with different settings.
@@ -27,6 +35,9 @@ function server(url: string, env: Record<string, string>) {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // A real SMTP server for the site's outbox worker (SMTP_URL below); then the staff console's
+  // first manager, created through its setup link (tests/e2e/staff-global-setup.ts).
+  globalSetup: ["./tests/e2e/mail-sink.ts", "./tests/e2e/staff-global-setup.ts"],
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -55,11 +66,15 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
-    server(SITE_URL, {}),
+    server(SITE_URL, { SMTP_URL: MAIL_SINK_URL }),
     {
       ...server(DB_DOWN_URL, { DATABASE_URL: "postgres://postgres@127.0.0.1:1/unreachable" }),
       url: `${DB_DOWN_URL}/`,
     },
-    server(RATE_LIMITED_URL, { WRITE_RATE_LIMIT: String(RATE_LIMIT), TRUST_PROXY: "true" }),
+    server(RATE_LIMITED_URL, { WRITE_RATE_LIMIT: String(RATE_LIMIT), TRUST_PROXY: "1" }),
+    {
+      ...server(STAFF_URL, { DATA_DIR: STAFF_DATA_DIR }),
+      command: `rm -rf ${STAFF_DATA_DIR} && node server/index.ts`,
+    },
   ],
 });

@@ -17,6 +17,15 @@ export const writeAllowedContext = createContext<boolean>(true);
 /** Public origin of the site, for canonical URLs and the sitemap. */
 export const siteOriginContext = createContext<string>("http://localhost:3000");
 
+/** The client's address (Express's req.ip), for the staff sign-in rate limit. */
+export const clientAddressContext = createContext<string>("unknown");
+
+/**
+ * Where the embedded database's first-manager setup token is written (DATA_DIR/staff-setup-token),
+ * so the setup can remove it once used; null with a PostgreSQL server or an in-memory database.
+ */
+export const staffSetupFileContext = createContext<string | null>(null);
+
 /** The database, migrated and seeded; rejects while it is unreachable. */
 export function getDb(context: Readonly<RouterContextProvider>): Promise<DB> {
   return context.get(databaseContext).ready();

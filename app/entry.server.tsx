@@ -1,12 +1,18 @@
 import { PassThrough } from "node:stream";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext } from "./context.server.ts";
+import {
+  isStaffConsole,
+  KEEP_FOREVER,
+  keepSeconds,
+  STATIC_PAGE_HEADER,
+  wantsNoHydration,
+} from "./lib/route-handle.ts";
 
 export const streamTimeout = 5_000;
 
@@ -23,6 +29,15 @@ export default function handleRequest(
       status: responseStatusCode,
       headers: responseHeaders,
     });
+  }
+
+  // A content page that rendered without error may be kept and served again (server/page-cache.ts).
+  const { matches, errors } = routerContext.staticHandlerContext;
+  const modules = matches.map((match) => routerContext.routeModules[match.route.id]);
+  // Never a staff page: it belongs to one signed-in person (and is marked no-store besides).
+  if (responseStatusCode === 200 && !errors && wantsNoHydration(modules) && !isStaffConsole(modules)) {
+    const seconds = keepSeconds(modules);
+    responseHeaders.set(STATIC_PAGE_HEADER, Number.isFinite(seconds) ? String(seconds) : KEEP_FOREVER);
   }
 
   // The CSP nonce of this request (server/security-headers.ts): React Router's
@@ -59,18 +74,25 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
-
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-          pipe(body);
-
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+          // The server collects every page whole before sending it (server/html-etag.ts: ETag,
+          // critical-path rewrite, one compression call), and no page streams a Suspense
+          // boundary: one buffer spares each of React's small chunks a trip through a web
+          // stream. Resolved when React is done (or aborted at the stream timeout).
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () =>
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            ),
           );
+          body.on("error", reject);
+
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,9 +1,21 @@
 import { z } from "zod";
+// Relative, not "~/": server/index.ts loads this module through the logger without Vite.
+import { site } from "./content/site.ts";
 
 /**
  * The environment, parsed once at start so a bad setting fails fast with a
  * clear message instead of surfacing as an odd error on some later request.
  */
+/** Pino's levels; "silent" turns logging off (tests). */
+export const LogLevelSchema = z
+  .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+  .default("info");
+
+/** Express's `trust proxy`: false, a hop count, or proxy addresses/subnets. */
+export type TrustProxy = false | number | string[];
+// An IPv4/IPv6 address with an optional prefix length, or one of Express's named ranges.
+const TRUST_PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -17,13 +29,61 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Writes a minute per client address; 0 turns the limit off. */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
+  /**
+   * Which proxies in front of the site to believe about the client's address, protocol and host
+   * (X-Forwarded-For/-Proto/-Host): a hop count ("1" = the one proxy next to us) or a
+   * comma-separated list of proxy addresses/subnets ("127.0.0.1, 10.0.0.0/8", or Express's names
+   * loopback, linklocal, uniquelocal). "false"/"0"/empty: trust none. A bare "true" would trust
+   * every hop, so any client could forge its address: refused.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
+    .string()
+    .trim()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((value, ctx): TrustProxy => {
+      if (value === "" || value === "false" || value === "0") return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (value === "true") {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            'must be a hop count (e.g. "1") or a list of proxy addresses, not "true", which trusts forged X-Forwarded-For headers from anyone',
+        });
+        return z.NEVER;
+      }
+      const entries = value.split(",").map((entry) => entry.trim());
+      if (entries.some((entry) => !TRUST_PROXY_ENTRY.test(entry))) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be a hop count or a comma-separated list of IP addresses/subnets",
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /** Public origin used for canonical URLs, Open Graph and the sitemap. */
   SITE_ORIGIN: z.url().default("http://localhost:3000"),
+  /**
+   * The mail server, e.g. smtp://user:password@mail.example.com:587 or smtps://…:465. Unset: no
+   * mail is sent; mails wait in the outbox (decisions.md 27).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of every mail: an address, or 'Name <address>'. */
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      "must be an address or 'Name <address>'",
+    )
+    .default(`${site.brandName} <${site.email}>`),
+  /** Where the lodge receives new requests and cancellations. */
+  LODGE_INBOX: z.email().default(site.email),
+  /** Log level of the JSON lines on stdout. */
+  LOG_LEVEL: z.lazy(() => LogLevelSchema),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

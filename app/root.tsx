@@ -16,7 +16,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFoundContent } from "./components/not-found-content.tsx";
 import { UNEXPECTED_ERROR } from "./lib/messages.ts";
-import { wantsNoHydration } from "./lib/route-handle.ts";
+import { isStaffConsole, wantsNoHydration } from "./lib/route-handle.ts";
 import { logo } from "./content/images.ts";
 import "./styles/global.css";
 
@@ -42,6 +42,7 @@ function useHydratedDocument(): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHydratedDocument();
   const nonce = useRouteLoaderData<typeof loader>("root")?.nonce || undefined;
+  const staffConsole = isStaffConsole(useMatches());
   return (
     <html lang="en">
       <head>
@@ -55,14 +56,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
           : ENHANCE_PRELOADS.map((href) => <link key={href} rel="modulepreload" href={href} nonce={nonce} />)}
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
+        {staffConsole ? (
+          // The staff console (app/routes/staff/layout.tsx) has its own header and landmarks.
+          children
+        ) : (
+          <>
+            <a className="skip-link" href="#main">
+              Skip to content
+            </a>
+            <SiteHeader />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        )}
         {hydrate ? (
           <>
             {/* Scrolls to the top on every new navigation and restores the position on back/forward. */}

@@ -15,11 +15,27 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
-  // Resource routes: the Room Booking dialog's data and the footer's newsletter box.
-  route("api/available-rooms", "routes/api.available-rooms.ts"),
-  route("api/room-booking", "routes/api.room-booking.ts"),
+  route("my-booking", "routes/my-booking.tsx"),
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  // Resource route: the footer's newsletter box. (The Room Booking dialog uses the loader and
+  // action of the page it is on: ADR 0010.)
   route("newsletter", "routes/newsletter.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  // The staff console (issue 8): not linked from the public site, noindex, its own layout.
+  route("staff/sign-in", "routes/staff/sign-in.tsx"),
+  route("staff/sign-out", "routes/staff/sign-out.ts"),
+  route("staff/set-password", "routes/staff/set-password.tsx"),
+  route("staff/requests/export", "routes/staff/requests-export.ts"),
+  route("staff", "routes/staff/layout.tsx", [
+    index("routes/staff/today.tsx"),
+    route("requests", "routes/staff/requests.tsx"),
+    route("requests/:kind/:id", "routes/staff/request-detail.tsx"),
+    route("board", "routes/staff/board.tsx"),
+    route("rooms", "routes/staff/rooms.tsx"),
+    route("accounts", "routes/staff/accounts.tsx"),
+    route("outbox", "routes/staff/outbox.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

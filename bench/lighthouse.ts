@@ -2,7 +2,7 @@
 // Debian's Chromium, one page after another in one browser.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { combineRuns } from "./combine-runs.ts";
+import { combineRuns, withRuns, type CombinedPageResult } from "./combine-runs.ts";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -35,22 +35,28 @@ type Audit = { score: number | null; numericValue?: number; scoreDisplayMode?: s
 /** Lighthouse's own advice for stable figures: several runs, the median (bench/combine-runs.ts). */
 export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-export async function runLighthouse(baseUrl: string, paths: readonly string[]): Promise<PageResult[]> {
+export async function runLighthouse(
+  baseUrl: string,
+  paths: readonly string[],
+): Promise<CombinedPageResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: "silent",
   });
   try {
-    const results: PageResult[] = [];
+    const results: CombinedPageResult[] = [];
     for (const path of paths) {
       const runs: PageResult[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await auditPage(chrome.port, baseUrl, path));
       const result = combineRuns(runs);
       results.push(result);
+      const figure = (value: number, pick: (run: CombinedPageResult["runs"][number]) => number) =>
+        withRuns(value, result.runs.map(pick));
       console.info(
-        `  lighthouse ${path}: performance ${result.scores.performance} ` +
-          `(runs: ${runs.map((run) => run.scores.performance).join(", ")})`,
+        `  lighthouse ${path}: performance ${figure(result.scores.performance, (r) => r.performance)}, ` +
+          `LCP ${figure(result.lcpMs, (r) => r.lcpMs)} ms, TBT ${figure(result.tbtMs, (r) => r.tbtMs)} ms, ` +
+          `CLS ${figure(result.cls, (r) => r.cls)}`,
       );
     }
     return results;

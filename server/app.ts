@@ -2,12 +2,24 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
-import { databaseContext, nonceContext, siteOriginContext, writeAllowedContext } from "~/context.server.ts";
+import {
+  clientAddressContext,
+  databaseContext,
+  nonceContext,
+  siteOriginContext,
+  staffSetupFileContext,
+  writeAllowedContext,
+} from "~/context.server.ts";
 import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
 import { migrateToLatest } from "~/db/migrate.server.ts";
 import { seedDatabase } from "~/db/seed.server.ts";
 import { parseEnv } from "~/env.server.ts";
+import { startMailDelivery } from "~/mail/outbox-worker.server.ts";
+import { staffConsoleRuntime } from "~/lib/staff-runtime.server.ts";
 import { bodyLimit } from "./body-limit.ts";
+import { formBodiesOnly } from "./form-bodies.ts";
+import { sameOriginWrites } from "./origin-check.ts";
+import { DatabaseStore } from "./rate-limit-store.ts";
 import { writeRateLimit } from "./rate-limit.ts";
 
 // This module is the server build's entry (vite.config.ts): the request
@@ -30,12 +42,28 @@ export const seed = async () => {
   await seedDatabase(database.db);
 };
 
+/** Started by the process entry (server/index.ts), not on import: `npm run db:*` load this too. */
+export const startMail = () => startMailDelivery(() => database.ready(), env);
+/** The staff console's start-up duties and its command line (scripts/staff.ts). */
+export const staffConsole = staffConsoleRuntime(database, env);
+
 export const app = express();
 app.disable("x-powered-by");
-if (env.TRUST_PROXY) app.set("trust proxy", true);
+// A hop count or the proxies' addresses, never `true` (app/env.server.ts, ADR 0006).
+app.set("trust proxy", env.TRUST_PROXY);
 
+app.use(sameOriginWrites(env.SITE_ORIGIN));
+app.use(formBodiesOnly());
 app.use(bodyLimit(64 * 1024));
-app.use(writeRateLimit(env.WRITE_RATE_LIMIT));
+// The staff console is for nobody's search results and no shared cache (issue 8).
+app.use("/staff", (_req, res, next) => {
+  res.setHeader("X-Robots-Tag", "noindex, nofollow");
+  res.setHeader("Cache-Control", "no-store");
+  next();
+});
+// With PostgreSQL, instances share their counters; the embedded database has one instance.
+const rateLimitStore = env.DATABASE_URL ? new DatabaseStore(() => database.ready()) : undefined;
+app.use(writeRateLimit(env.WRITE_RATE_LIMIT, rateLimitStore));
 
 app.get("/healthz", async (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
@@ -48,15 +76,19 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+// A production build never changes under a running process: import it once, not per request.
+const serverBuild = import.meta.env.DEV ? null : import("virtual:react-router/server-build");
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(_req, res) {
+    build: () => serverBuild ?? import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(databaseContext, database);
       context.set(nonceContext, String(res.locals.nonce ?? ""));
       context.set(writeAllowedContext, res.locals.writeAllowed !== false);
       context.set(siteOriginContext, env.SITE_ORIGIN);
+      context.set(clientAddressContext, req.ip ?? "unknown");
+      context.set(staffSetupFileContext, staffConsole.setupTokenFile);
       return context;
     },
   }),

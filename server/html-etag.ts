@@ -43,11 +43,15 @@ export function htmlEtag(
       if (!isHtml()) return (end as (...args: unknown[]) => typeof res)(chunk, ...rest);
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
       const nonce = String(res.locals.nonce ?? "");
-      const body = Buffer.from(transform(Buffer.concat(chunks).toString("utf8"), nonce));
-      const hashed = nonce ? body.toString("utf8").replaceAll(nonce, "") : body;
-      const etag = `W/"${createHash("sha1").update(hashed).digest("base64url")}"`;
+      const html = transform(Buffer.concat(chunks).toString("utf8"), nonce);
+      const hash = createHash("sha1");
+      for (const part of nonce ? html.split(nonce) : [html]) hash.update(part);
+      const etag = `W/"${hash.digest("base64url")}"`;
       res.setHeader("ETag", etag);
-      res.setHeader("Cache-Control", "private, no-cache");
+      // A page that must not be kept at all (the staff console's no-store) stays so.
+      if (!/no-store/i.test(String(res.getHeader("Cache-Control") ?? ""))) {
+        res.setHeader("Cache-Control", "private, no-cache");
+      }
       if (matches(req.headers["if-none-match"], etag)) {
         res.removeHeader("Content-Security-Policy");
         res.removeHeader("Content-Type");
@@ -55,6 +59,7 @@ export function htmlEtag(
         res.statusCode = 304;
         return end();
       }
+      const body = Buffer.from(html);
       res.setHeader("Content-Length", body.length);
       return end(body);
     }) as typeof res.end;

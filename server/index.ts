@@ -1,12 +1,18 @@
 // The process entry: static files, compression and security headers, then
 // the app (server/app.ts) — from Vite in development, from the build otherwise.
+import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
 import { criticalPath } from "./critical-path.ts";
 import { htmlEtag } from "./html-etag.ts";
+import { logger } from "../app/lib/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
+import { pageCache } from "./page-cache.ts";
 import { precompressed } from "./precompressed.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { requestLog } from "./request-log.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import { staticFiles } from "./static-files.ts";
+import { createSiteServer, SHUTDOWN_GRACE_MS } from "./timeouts.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -14,11 +20,17 @@ const BUILD_PATH = new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).h
 
 const server = express();
 server.disable("x-powered-by");
+// One JSON line per request (server/request-log.ts), first so it times the whole answer.
+server.use(requestLog());
 // Brotli where the browser takes it (quality 4: fast enough per request), else gzip. Built
 // assets come precompressed at the highest quality (server/precompressed.ts).
 server.use(compression());
 // Vite's development client needs inline scripts; the CSP applies in production.
-const security = securityHeaders({ csp: !DEVELOPMENT });
+// HSTS only where the site is served over https (SITE_ORIGIN, validated by app/env.server.ts).
+const security = securityHeaders({
+  csp: !DEVELOPMENT,
+  hsts: process.env.SITE_ORIGIN?.startsWith("https://") ?? false,
+});
 // Built assets (scripts, styles, images) need only nosniff: a document's policies mean nothing
 // to them, and ~600 bytes of headers on each of a page's dozens of asset responses cost a
 // phone on a slow link real time.
@@ -49,36 +61,51 @@ if (DEVELOPMENT) {
 } else {
   const build = await import(BUILD_PATH);
   port = build.env.PORT;
+  // Content pages, once rendered, come from memory (server/page-cache.ts): first, so a kept page
+  // costs no file-system lookups either.
+  server.use(pageCache({ csp: contentSecurityPolicy }));
   // Hashed file names never change content: cache them for a year.
   const hashed = { immutable: true, maxAge: "1y" } as const;
   server.use("/assets", precompressed(`${BUILD_DIR}/client/assets`, hashed));
-  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { ...hashed, index: false }));
+  server.use("/assets", staticFiles(`${BUILD_DIR}/client/assets`, hashed));
   // Unhashed files (favicon, social card) may change with a deploy: a short cache.
   server.use(precompressed(`${BUILD_DIR}/client`, { maxAge: "1h" }));
-  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+  server.use(staticFiles(`${BUILD_DIR}/client`, { maxAge: "1h" }));
   // Pages carry their CSS inline and revalidate on every visit; an unchanged one is a 304.
   server.use(htmlEtag(criticalPath(`${BUILD_DIR}/client`)));
   server.use(build.app);
-  shutdown = () => build.database.close();
+  const mail = build.startMail();
+  shutdown = () => {
+    build.staffConsole.stop();
+    return mail.stop().then(() => build.database.close());
+  };
   // Prepare the database at start so the first guest does not wait for it;
   // a failure here is retried by the first request that needs it.
-  build.database.ready().catch((error: Error) => {
-    console.error(
-      JSON.stringify({ level: "error", msg: "database not ready at start", error: error.message }),
-    );
+  // The staff console's setup link (while no account exists) comes with it.
+  build.staffConsole.start().catch((error: Error) => {
+    logger.error({ error: error.message }, "database not ready at start");
   });
 }
 
 server.use(lastResort);
 
-const listener = server.listen(port, () => {
-  console.info(JSON.stringify({ level: "info", msg: `listening on http://localhost:${port}` }));
+const listener = createSiteServer(server).listen(port, () => {
+  logger.info(`listening on http://localhost:${port}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    listener.close();
-    listener.closeAllConnections();
-    shutdown().finally(() => process.exit(0));
-  });
-}
+// SIGTERM/SIGINT: stop accepting connections, let requests under way finish (idle keep-alive
+// connections are closed at once), then close the database. A request still running after the
+// grace period is cut off: the process must end for the next one to start (ADR 0006).
+closeWithGrace(
+  { delay: SHUTDOWN_GRACE_MS, logger: { error: (message) => logger.error(message) } },
+  async ({ signal, err }) => {
+    if (err) logger.error({ error: err.message }, "stopping after an uncaught error");
+    else logger.info({ signal }, "stopping: finishing requests under way");
+    await new Promise<void>((resolve) => {
+      listener.close(() => resolve());
+      listener.closeIdleConnections();
+    });
+    await shutdown();
+    logger.info("stopped");
+  },
+);

@@ -1,23 +1,24 @@
 import type { ErrorRequestHandler } from "express";
+import { logger } from "../app/lib/logger.server.ts";
 
 /**
  * The last error handler. React Router renders its own errors (the error boundary, logged by
  * `handleError` in app/entry.server.tsx); what reaches this is what escaped it, most often a
  * render the guest abandoned by leaving the page. Express's default would print a bare stack to
- * stderr and, to a guest still waiting, an HTML page. Here: one JSON log line with the request,
+ * stderr and, to a guest still waiting, an HTML page. Here: one log line with the request id,
  * nothing at all for an abandoned request, and a plain 500 without details.
  */
 export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const abandoned = req.destroyed || res.destroyed || req.socket.destroyed;
   if (!abandoned) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "request failed outside the router",
+    logger.error(
+      {
+        reqId: (req as { id?: unknown }).id,
         method: req.method,
-        url: req.path,
+        path: req.path,
         error: error instanceof Error ? error.message : String(error),
-      }),
+      },
+      "request failed outside the router",
     );
   }
   if (abandoned) return;

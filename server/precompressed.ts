@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import type { RequestHandler } from "express";
+import { preferredEncoding } from "./encoding.ts";
 
 /**
  * Serves the `.br` / `.gz` twins that `scripts/precompress.ts` writes beside the built assets
@@ -28,8 +29,15 @@ export function precompressed(
     const available = twins.get(req.path);
     if (!available) return next();
     res.vary("Accept-Encoding");
-    const encoding = req.acceptsEncodings([...available].sort(brotliFirst));
-    if (encoding !== "br" && encoding !== "gzip") return next();
+    // Browsers list gzip before br; negotiating in their order sent them gzip (server/encoding.ts).
+    const preferred = preferredEncoding(req);
+    const encoding =
+      preferred && available.has(preferred)
+        ? preferred
+        : available.has("gzip") && req.acceptsEncodings("gzip") === "gzip"
+          ? "gzip"
+          : null;
+    if (!encoding) return next();
     res.type(extname(req.path));
     res.setHeader("Content-Encoding", encoding);
     res.sendFile(
@@ -45,5 +53,3 @@ export function precompressed(
     );
   };
 }
-
-const brotliFirst = (a: string, b: string) => (a === "br" ? -1 : b === "br" ? 1 : 0);

@@ -1,38 +1,38 @@
 import type { RequestHandler } from "express";
+import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 
 /**
- * Counts writes (POST requests) per client address in one-minute windows
- * (decisions.md 16). The verdict goes to `res.locals.writeAllowed`, so the
- * action can answer 429 with the page and a clear notice rather than a bare
- * error. In memory: each instance limits on its own, which is enough to stop
- * a single noisy client without shared state.
+ * Counts writes (POST requests) per client in one-minute windows (decisions.md 16) with
+ * express-rate-limit. Over the limit, the request still goes on, with `res.locals.writeAllowed`
+ * false and a Retry-After header, so the action answers 429 with the page and a clear notice
+ * rather than a bare error. A client is its IPv4 address, or its IPv6 /56 (one household or
+ * server usually holds a whole /64 or more, so single IPv6 addresses would be free to rotate).
+ * The counters live in `store` (PostgreSQL with DATABASE_URL, shared by every instance) or in
+ * memory (one instance on the embedded database).
  */
-export function writeRateLimit(limitPerMinute: number): RequestHandler {
-  const windows = new Map<string, { start: number; count: number }>();
-  const windowMs = 60_000;
-  let lastSweep = Date.now();
-
+export function writeRateLimit(limitPerMinute: number, store?: Store): RequestHandler {
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: limitPerMinute,
+    ...(store ? { store } : {}),
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    skip: (req) => limitPerMinute === 0 || req.method !== "POST",
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? "unknown", 56),
+    // Over the limit: mark the request and let the route answer (its page, with the notice).
+    handler: (_req, res, next) => {
+      res.locals.writeAllowed = false;
+      next();
+    },
+    // The database being down must not refuse every write with a 500: the write itself will
+    // then fail with the database's message (decisions.md 17).
+    passOnStoreError: true,
+    // Our TRUST_PROXY never is `true` (app/env.server.ts); the library's checks would only
+    // repeat that on every start, and warn about X-Forwarded-For from untrusted clients.
+    validate: { trustProxy: false, xForwardedForHeader: false },
+  });
   return (req, res, next) => {
     res.locals.writeAllowed = true;
-    if (limitPerMinute === 0 || req.method !== "POST") return next();
-    const now = Date.now();
-    if (now - lastSweep > windowMs) {
-      for (const [key, window] of windows) {
-        if (now - window.start >= windowMs) windows.delete(key);
-      }
-      lastSweep = now;
-    }
-    const key = req.ip ?? "unknown";
-    const window = windows.get(key);
-    if (!window || now - window.start >= windowMs) {
-      windows.set(key, { start: now, count: 1 });
-    } else {
-      window.count += 1;
-      if (window.count > limitPerMinute) {
-        res.locals.writeAllowed = false;
-        res.setHeader("Retry-After", String(Math.ceil((window.start + windowMs - now) / 1000)));
-      }
-    }
-    next();
+    void limiter(req, res, next);
   };
 }

@@ -1,41 +1,72 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import helmet from "helmet";
 
 /**
- * Security headers for every response, with a fresh CSP nonce per request
- * (kept in `res.locals.nonce`) so React Router's inline scripts run and no
- * other inline script can. https://content-security-policy.com/nonce/
+ * Security headers for every response (helmet), with a fresh CSP nonce per request (kept in
+ * `res.locals.nonce`) so React Router's inline scripts run and no other inline script can.
+ * https://content-security-policy.com/nonce/ — HSTS only when the site is served over https
+ * (SITE_ORIGIN): on plain http it would be ignored at best, and lock a mis-set host out at worst.
  */
-export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
-  return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    if (csp) {
-      res.setHeader(
-        "Content-Security-Policy",
-        [
-          "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}'`,
-          `style-src 'self' 'nonce-${nonce}'`,
-          // React renders a few style attributes (image aspect ratios).
-          "style-src-attr 'unsafe-inline'",
-          "img-src 'self' data:",
-          "font-src 'self'",
-          "connect-src 'self'",
-          // The map frame loads only when the guest asks for it (decisions.md 21).
-          "frame-src https://www.openstreetmap.org",
-          "frame-ancestors 'none'",
-          "form-action 'self'",
-          "base-uri 'self'",
-          "object-src 'none'",
-        ].join("; "),
-      );
-    }
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+export function securityHeaders({ csp, hsts = false }: { csp: boolean; hsts?: boolean }): RequestHandler {
+  const nonce = (_req: IncomingMessage, res: ServerResponse) =>
+    `'nonce-${String((res as { locals?: { nonce?: string } }).locals?.nonce)}'`;
+  const headers = helmet({
+    contentSecurityPolicy: csp
+      ? {
+          useDefaults: false,
+          directives: directives({
+            script: [nonce],
+            style: [nonce],
+          }),
+        }
+      : false,
+    // A year, as browsers' preload lists expect; subdomains too (the lodge has no plain-http one).
+    strictTransportSecurity: hsts ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+  });
+  return (req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    next();
+    headers(req, res, next);
   };
+}
+
+type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+/** The site's CSP directives, with the given extra sources for inline scripts and styles. */
+function directives(inline: { script: readonly Source[]; style: readonly Source[] }) {
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...inline.script],
+    "style-src": ["'self'", ...inline.style],
+    // React renders a few style attributes (image aspect ratios).
+    "style-src-attr": ["'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    // The map frame loads only when the guest asks for it (decisions.md 21).
+    "frame-src": ["https://www.openstreetmap.org"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  } as Record<string, Source[]>;
+}
+
+/**
+ * The site's CSP with the given extra sources for inline scripts and styles: the sha256 hashes
+ * of a cached page's inline elements (server/page-cache.ts). The same directives as the per-request
+ * policy above, so both stay one policy.
+ */
+export function contentSecurityPolicy(inline: {
+  script: readonly string[];
+  style: readonly string[];
+}): string {
+  return Object.entries(directives(inline))
+    .map(([name, sources]) => [name, ...sources].join(" "))
+    .join("; ");
 }

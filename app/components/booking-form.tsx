@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { BOOKING_TABS, type BookingTab } from "~/lib/form-rules.ts";
 import { isIsoDate, lodgeToday, nightsBetween } from "~/lib/dates.ts";
-import { SUBMISSION_ID_FIELD, type FormResult } from "~/lib/form-result.ts";
+import { isTaken, SUBMISSION_ID_FIELD, type FormResult } from "~/lib/form-result.ts";
 import * as messages from "~/lib/messages.ts";
 import { formatKwacha, stayTotal } from "~/lib/money.ts";
 import type { FormInput } from "~/lib/schemas/form-data.ts";
+import { datesToAsk } from "~/lib/stay-search.ts";
 import {
   GuestFields,
   HoneypotField,
@@ -16,6 +17,7 @@ import {
 } from "./form-fields.tsx";
 import { Notice } from "./notice.tsx";
 import type { RoomOption } from "./room-booking-dialog.tsx";
+import { useDebouncedLoad, useHydrated } from "./use-availability.ts";
 import { useFormValidation } from "./use-form-validation.ts";
 import "./booking-form.css";
 
@@ -27,8 +29,7 @@ export interface VenueOption {
   price: number;
 }
 
-/** For useSyncExternalStore: "hydrated" never changes once true. */
-const subscribeToNothing = () => () => {};
+const isStayTab = (tab: BookingTab) => tab !== "venue";
 
 export function isBookingTab(value: unknown): value is BookingTab {
   return typeof value === "string" && (BOOKING_TABS as readonly string[]).includes(value);
@@ -53,6 +54,7 @@ export function BookingForm({
   venues,
   submissionId,
   initialTab,
+  initialValues,
   result,
 }: {
   rooms: RoomOption[];
@@ -60,16 +62,14 @@ export function BookingForm({
   /** New on every load: the form starts afresh after a success. */
   submissionId: string;
   initialTab: BookingTab;
+  /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
+  initialValues: Record<string, string>;
   result: FormResult | undefined;
 }) {
   const resultTab =
     result && result.status !== "success" && isBookingTab(result.values.tab) ? result.values.tab : undefined;
   const [tab, setTab] = useState<BookingTab>(resultTab ?? initialTab);
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const tabRefs = useRef<Partial<Record<BookingTab, HTMLAnchorElement | null>>>({});
 
   function select(next: BookingTab, focus: boolean) {
@@ -143,6 +143,7 @@ export function BookingForm({
           rooms={rooms}
           venues={venues}
           submissionId={submissionId}
+          initialValues={initialValues}
           result={resultTab === tab || result?.status === "success" ? result : undefined}
         />
       </div>
@@ -155,12 +156,14 @@ function BookingFields({
   rooms,
   venues,
   submissionId,
+  initialValues,
   result,
 }: {
   tab: BookingTab;
   rooms: RoomOption[];
   venues: VenueOption[];
   submissionId: string;
+  initialValues: Record<string, string>;
   result: FormResult | undefined;
 }) {
   const navigation = useNavigation();
@@ -171,18 +174,40 @@ function BookingFields({
     if (navigation.state === "idle") submitting.current = false;
   }, [navigation.state]);
 
-  const values = result && result.status !== "success" ? result.values : {};
+  const values = result && result.status !== "success" ? result.values : initialValues;
   // Uncontrolled fields (defaultValue): what a guest types before the script
   // has loaded survives hydration. The state only feeds the price summary.
   const [roomId, setRoomId] = useState(values.roomId ?? "");
   const [venueId, setVenueId] = useState(values.venueId ?? "");
   const [checkIn, setCheckIn] = useState(values.checkIn ?? "");
   const [checkOut, setCheckOut] = useState(values.checkOut ?? "");
+  const [bookingDate, setBookingDate] = useState(values.bookingDate ?? "");
+  const hydrated = useHydrated();
+
+  // The lists follow the dates by themselves (a GET of this page's loader, debounced); without
+  // JavaScript 'Check availability' reloads the page with them.
+  const [renderedDates] = useState(() => datesToAsk(values.checkIn ?? "", values.checkOut ?? ""));
+  const [renderedDate] = useState(() => values.bookingDate ?? "");
+  const asked = datesToAsk(checkIn, checkOut);
+  const stayUrl = (dates: { checkIn: string; checkOut: string } | null) =>
+    dates ? `/booking?${new URLSearchParams({ tab, ...dates })}` : null;
+  const freeRooms = useDebouncedLoad<{ rooms: RoomOption[] }>(
+    isStayTab(tab) ? stayUrl(asked) : null,
+    stayUrl(renderedDates),
+  );
+  const venueUrl = (date: string) =>
+    isIsoDate(date) ? `/booking?${new URLSearchParams({ tab, bookingDate: date })}` : null;
+  const freeVenues = useDebouncedLoad<{ venues: VenueOption[] }>(
+    tab === "venue" ? venueUrl(bookingDate) : null,
+    venueUrl(renderedDate),
+  );
+  const roomList = freeRooms.data?.rooms ?? rooms;
+  const venueList = freeVenues.data?.venues ?? venues;
 
   const { formRef, fieldErrors, onSubmit, clearError } = useFormValidation(loadParse, result);
 
   // Someone else took the room: show the fresh list (decisions.md 8).
-  const taken = result?.status === "error" && result.message === messages.ROOM_JUST_BOOKED;
+  const taken = isTaken(result);
   const { revalidate } = revalidator;
   useEffect(() => {
     if (taken) void revalidate();
@@ -201,8 +226,8 @@ function BookingFields({
 
   const today = lodgeToday();
   const isStay = tab !== "venue";
-  const room = rooms.find((option) => String(option.id) === roomId);
-  const venue = venues.find((option) => String(option.id) === venueId);
+  const room = roomList.find((option) => String(option.id) === roomId);
+  const venue = venueList.find((option) => String(option.id) === venueId);
   const validStay = isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut >= checkIn;
 
   return (
@@ -230,20 +255,22 @@ function BookingFields({
         {isStay ? (
           <>
             <SelectField
+              // A new list starts afresh, keeping the chosen room when it is still free.
+              key={roomList.map((option) => option.id).join()}
               name="roomId"
               label={FIELD_LABELS.roomId}
               required
-              defaultValue={roomId}
+              defaultValue={room ? roomId : ""}
               onChange={(event) => setRoomId(event.target.value)}
               error={fieldErrors.roomId}
               className="booking-form__wide"
             >
-              {rooms.length === 0 ? (
+              {roomList.length === 0 ? (
                 <option value="">{messages.NO_ROOMS_AVAILABLE}</option>
               ) : (
                 <>
                   <option value="">{messages.SELECT_A_ROOM_PLACEHOLDER}</option>
-                  {rooms.map((option) => (
+                  {roomList.map((option) => (
                     <option key={option.id} value={option.id}>
                       {`${option.roomNumber || messages.UNKNOWN_NUMBER} - ${option.type || messages.UNKNOWN_TYPE} - ${formatKwacha(option.price)}`}
                     </option>
@@ -265,20 +292,21 @@ function BookingFields({
         ) : (
           <>
             <SelectField
+              key={venueList.map((option) => option.id).join()}
               name="venueId"
               label={FIELD_LABELS.venueId}
               required
-              defaultValue={venueId}
+              defaultValue={venue ? venueId : ""}
               onChange={(event) => setVenueId(event.target.value)}
               error={fieldErrors.venueId}
               className="booking-form__wide"
             >
-              {venues.length === 0 ? (
+              {venueList.length === 0 ? (
                 <option value="">{messages.NO_VENUES_AVAILABLE}</option>
               ) : (
                 <>
                   <option value="">{messages.SELECT_A_VENUE_PLACEHOLDER}</option>
-                  {venues.map((option) => (
+                  {venueList.map((option) => (
                     <option key={option.id} value={option.id}>
                       {`${option.venue || messages.UNKNOWN_VENUE} - ${formatKwacha(option.price)}`}
                     </option>
@@ -293,6 +321,7 @@ function BookingFields({
               required
               min={today}
               defaultValue={values.bookingDate}
+              onChange={(event) => setBookingDate(event.target.value)}
               error={fieldErrors.bookingDate}
             />
             <InputField
@@ -357,6 +386,17 @@ function BookingFields({
         ) : null}
       </dl>
 
+      {/* Without JavaScript: reload the page with the lists for the chosen dates, keeping every field. */}
+      <button
+        type="submit"
+        formMethod="get"
+        formAction="/booking"
+        formNoValidate
+        className="btn btn--outline booking-form__check"
+        hidden={hydrated}
+      >
+        {messages.CHECK_AVAILABILITY}
+      </button>
       <button type="submit" className="btn btn--primary booking-form__submit" disabled={pending}>
         {pending ? messages.BOOKING_PENDING : messages.BOOKING_SUBMIT_LABELS[tab]}
       </button>

@@ -5,6 +5,7 @@ import { addYears, isIsoDate, nightsBetween } from "~/lib/dates.ts";
 import { SUBMISSION_ID_FIELD, type FormResult } from "~/lib/form-result.ts";
 import {
   bookingReferenceNote,
+  CHECK_AVAILABILITY,
   ESTIMATED_TOTAL,
   FIELD_LABELS,
   NO_ROOMS_AVAILABLE,
@@ -18,6 +19,8 @@ import { formatKwacha, stayTotal } from "~/lib/money.ts";
 import type { FormInput } from "~/lib/schemas/form-data.ts";
 import { HoneypotField, InputField, SelectField, TextAreaField } from "./form-fields.tsx";
 import { Notice } from "./notice.tsx";
+import { datesToAsk } from "~/lib/stay-search.ts";
+import { useDebouncedLoad, useHydrated } from "./use-availability.ts";
 import { useFormValidation } from "./use-form-validation.ts";
 import "./reservation-form.css";
 
@@ -36,6 +39,8 @@ interface ReservationFormProps {
   submissionId: string;
   /** The action's answer, with or without JavaScript. */
   result?: FormResult;
+  /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
+  initialValues?: Record<string, string>;
 }
 
 /**
@@ -43,7 +48,14 @@ interface ReservationFormProps {
  * action with or without JavaScript; with it, the same schema checks the
  * fields first and the button cannot send twice.
  */
-export function ReservationForm({ rooms, today, submissionId, result }: ReservationFormProps) {
+export function ReservationForm({
+  rooms,
+  today,
+  submissionId,
+  result,
+  initialValues = {},
+}: ReservationFormProps) {
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   // Busy from the click until the page has its answer and fresh data ("submitting", then "loading").
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/reservation") === true;
@@ -87,10 +99,21 @@ export function ReservationForm({ rooms, today, submissionId, result }: Reservat
         key={submissionId}
         rooms={rooms}
         today={today}
-        values={result && result.status !== "success" ? result.values : {}}
+        values={result && result.status !== "success" ? result.values : initialValues}
         fieldErrors={fieldErrors}
         clearError={clearError}
       />
+      {/* Without JavaScript: reload with the rooms free for the dates, keeping every field. */}
+      <button
+        type="submit"
+        formMethod="get"
+        formAction="/reservation#reservation-form"
+        formNoValidate
+        className="btn btn--outline reservation-form__check"
+        hidden={hydrated}
+      >
+        {CHECK_AVAILABILITY}
+      </button>
       <button
         type="submit"
         className="btn btn--primary reservation-form__submit"
@@ -122,6 +145,16 @@ function ReservationFields({
   const [roomId, setRoomId] = useState(values.roomId ?? "");
   const [roomCount, setRoomCount] = useState(values.roomCount ?? "1");
 
+  // The list follows the dates by itself (a GET of this page's loader, debounced).
+  const stayUrl = (dates: { checkIn: string; checkOut: string } | null) =>
+    dates ? `/reservation?${new URLSearchParams(dates)}` : null;
+  const [renderedFor] = useState(() => stayUrl(datesToAsk(values.checkIn ?? "", values.checkOut ?? "")));
+  const freeRooms = useDebouncedLoad<{ rooms: RoomChoice[] }>(
+    stayUrl(datesToAsk(checkIn, checkOut)),
+    renderedFor,
+  );
+  const offered = freeRooms.data?.rooms ?? rooms;
+
   const field = (name: keyof typeof FIELD_LABELS) => ({
     name,
     label: FIELD_LABELS[name],
@@ -134,7 +167,7 @@ function ReservationFields({
     onChange: () => clearError(name),
   });
 
-  const room = rooms.find((choice) => choice.id === roomId);
+  const room = offered.find((choice) => choice.id === roomId);
   const count = /^\d+$/.test(roomCount) ? Number(roomCount) : 1;
   const estimate =
     room && isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut >= checkIn
@@ -211,14 +244,15 @@ function ReservationFields({
       />
       <SelectField
         {...field("roomId")}
-        value={roomId}
+        // The chosen room stays chosen while it is free for the dates.
+        value={room ? roomId : ""}
         onChange={(event) => {
           setRoomId(event.currentTarget.value);
           clearError("roomId");
         }}
       >
-        <option value="">{rooms.length > 0 ? SELECT_A_ROOM_PLACEHOLDER : NO_ROOMS_AVAILABLE}</option>
-        {rooms.map((choice) => (
+        <option value="">{offered.length > 0 ? SELECT_A_ROOM_PLACEHOLDER : NO_ROOMS_AVAILABLE}</option>
+        {offered.map((choice) => (
           <option key={choice.id} value={choice.id}>
             {choice.label}
           </option>

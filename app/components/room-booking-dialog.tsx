@@ -8,14 +8,15 @@ import {
   type ReactNode,
 } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
-import { isBookingReference } from "~/lib/booking-reference.ts";
 import { isIsoDate, lodgeToday, nightsBetween } from "~/lib/dates.ts";
-import { SUBMISSION_ID_FIELD, type FormResult } from "~/lib/form-result.ts";
+import { isTaken, SUBMISSION_ID_FIELD, type FormResult } from "~/lib/form-result.ts";
 import * as messages from "~/lib/messages.ts";
 import type { FormInput } from "~/lib/schemas/form-data.ts";
 import { formatKwacha, stayTotal } from "~/lib/money.ts";
+import { datesToAsk, readStaySearch, staySearchQuery, type StaySearch } from "~/lib/stay-search.ts";
 import { GuestFields, HoneypotField, SelectField, StayFields } from "./form-fields.tsx";
 import { Notice } from "./notice.tsx";
+import { useDebouncedLoad, useHydrated } from "./use-availability.ts";
 import { useFormValidation } from "./use-form-validation.ts";
 import "./room-booking-dialog.css";
 
@@ -26,7 +27,6 @@ const {
   LOADING_AVAILABLE_ROOMS,
   NO_ROOMS_AVAILABLE,
   ROOM_BOOKING_TITLE,
-  ROOM_JUST_BOOKED,
   SELECT_A_ROOM_PLACEHOLDER,
 } = messages;
 
@@ -38,28 +38,64 @@ export interface RoomOption {
   price: number;
 }
 
-/** GET /api/available-rooms, or the same from a page loader (see loadRoomBookingDialog). */
+/** The rooms free for a stay, or the error text for the dialog's banner. */
 export type AvailableRoomsData =
   { rooms: RoomOption[]; error?: undefined } | { error: string; rooms?: undefined };
 
-const ROOMS_URL = "/api/available-rooms";
-const BOOKING_URL = "/api/room-booking";
-/** Query parameters (shared with redirectBack in routes/booking.server.ts). */
+/** What a page with the dialog gets from its loader when the address opens it (`?book=`). */
+export interface RoomDialogData {
+  /** The room type the guest clicked (preselected), from `?book=`. */
+  roomType: string;
+  stay: StaySearch;
+  rooms: AvailableRoomsData;
+  /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
+  values: Record<string, string>;
+}
+
+/** The page action's answer to the dialog: the result and, after a refusal, the rooms free now. */
+export interface RoomDialogAnswer {
+  result: FormResult;
+  rooms: AvailableRoomsData | null;
+}
+
+/** The address parameter that opens the dialog, with the room type to preselect. */
 const BOOK = "book";
-const BOOKED = "booked";
-const BOOKING_ERROR = "bookingError";
-const BOOKING_FIELD = "bookingField";
+
+/** The page address that opens the dialog for a room type and stay (a link, a fetch, a form). */
+export function dialogUrl(pathname: string, roomType: string, stay: StaySearch | null): string {
+  const stayQuery = stay ? staySearchQuery(stay) : "";
+  return `${pathname}?${BOOK}=${encodeURIComponent(roomType)}${stayQuery ? `&${stayQuery}` : ""}`;
+}
+
+/**
+ * For the `clientLoader` of pages with the dialog: when the request for the dialog's rooms fails
+ * (no network, a 500), the dialog shows the error in its banner instead of the whole page
+ * turning into the error screen. Other loads fail as before.
+ */
+export async function withDialogFallback<T>(
+  request: Request,
+  serverLoader: () => Promise<T>,
+  fallback: (dialog: RoomDialogData) => T,
+): Promise<T> {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    const params = new URL(request.url).searchParams;
+    const roomType = params.get(BOOK);
+    if (roomType === null) throw error;
+    return fallback({
+      roomType,
+      stay: readStaySearch(params, lodgeToday()),
+      rooms: { error: messages.failedToFetchRooms(messages.REASON_UNEXPECTED) },
+      values: {},
+    });
+  }
+}
 
 // BookRoomButton and the host live in different parts of a page; a click on
 // the button reaches the host through this set (no provider to wire up).
-const openListeners = new Set<(roomType: string) => void>();
+const openListeners = new Set<(roomType: string, stay: StaySearch | null) => void>();
 
-/**
- * The dark button on room cards and the room details page. Without
- * JavaScript (or before it loads) it is a link to `?book=<type>`, which
- * renders the page with the dialog open; with JavaScript it opens the modal
- * dialog in place.
- */
 /** The dialog's schema, loaded when the page is idle (see useFormValidation). */
 const loadParse = () =>
   import("~/lib/schemas/room-booking.ts").then(
@@ -68,26 +104,36 @@ const loadParse = () =>
         parseRoomBookingForm(input, lodgeToday()),
   );
 
+/**
+ * The dark button on room cards and the room details page. Without
+ * JavaScript (or before it loads) it is a link to `?book=<type>` (with the
+ * stay the guest chose on /rooms), which renders the page with the dialog
+ * open; with JavaScript it opens the modal dialog in place.
+ */
 export function BookRoomButton({
   roomType,
+  stay,
   children,
   className,
 }: {
   /** The room type to preselect (e.g. 'Deluxe'); the guest can change it. */
   roomType?: string;
+  /** The dates and guests chosen on the page, carried into the dialog. */
+  stay?: StaySearch | null;
   children: ReactNode;
   className?: string;
 }) {
+  const { pathname } = useLocation();
   function openInPlace(event: MouseEvent<HTMLAnchorElement>) {
     const plainClick =
       event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
     if (!plainClick || openListeners.size === 0) return;
     event.preventDefault();
-    for (const open of openListeners) open(roomType ?? "");
+    for (const open of openListeners) open(roomType ?? "", stay ?? null);
   }
   return (
     <Link
-      to={`?${BOOK}=${encodeURIComponent(roomType ?? "")}`}
+      to={dialogUrl(pathname, roomType ?? "", stay?.chosen ? stay : null)}
       className={className}
       preventScrollReset
       aria-haspopup="dialog"
@@ -100,58 +146,49 @@ export function BookRoomButton({
 
 interface DialogSession {
   roomType: string;
-  /** Opened from the URL: rendered open on the server. */
-  fromUrl: boolean;
+  stay: StaySearch | null;
+  /** Opened by the address or by the action's answer: rendered open on the server. */
+  fromPage: boolean;
   key: number;
 }
 
-const KNOWN_MESSAGES = new Set<string>(Object.values(messages).filter((value) => typeof value === "string"));
-
-/** The outcome of a POST without JavaScript, as redirectBack put it in the URL. */
-function resultFromUrl(params: URLSearchParams): FormResult | undefined {
-  const code = params.get(BOOKING_ERROR);
-  if (!code) return undefined;
-  if (code === "invalid") {
-    const fieldErrors: Record<string, string> = {};
-    for (const entry of params.getAll(BOOKING_FIELD)) {
-      const split = entry.indexOf(":");
-      const [field, message] = [entry.slice(0, split), entry.slice(split + 1)];
-      if (split > 0 && KNOWN_MESSAGES.has(message)) fieldErrors[field] = message;
-    }
-    return { status: "invalid", fieldErrors, values: {} };
-  }
-  const message =
-    code === "taken"
-      ? ROOM_JUST_BOOKED
-      : code === "rate-limited"
-        ? messages.RATE_LIMITED
-        : messages.failedToCreateBooking(
-            code === "unavailable" ? messages.REASON_DATABASE_UNAVAILABLE : messages.REASON_UNEXPECTED,
-          );
-  return { status: "error", message, values: {} };
-}
-
 /**
- * The Room Booking dialog, placed once on each page that has BookRoomButtons
- * (/rooms, /details/:id). `initialRooms` comes from the page's loader
- * (loadRoomBookingDialog) when the URL has `?book=`, so the dialog is complete
- * without JavaScript; otherwise the dialog loads the rooms when it opens.
+ * The Room Booking dialog, placed once on each page that has BookRoomButtons (/rooms,
+ * /details/:id). `dialog` comes from the page's loader when the address has `?book=`, `answer`
+ * from the page's action after a POST without JavaScript: then the dialog renders open and
+ * complete on the server, with the guest's values and errors.
  */
-export function RoomBookingDialogHost({ initialRooms }: { initialRooms?: AvailableRoomsData | null }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlRoomType = searchParams.get(BOOK);
-  const urlReference = searchParams.get(BOOKED);
+export function RoomBookingDialogHost({
+  dialog,
+  answer,
+}: {
+  dialog: RoomDialogData | null;
+  answer: RoomDialogAnswer | undefined;
+}) {
+  const [, setSearchParams] = useSearchParams();
+  const refused = answer && answer.result.status !== "success" ? answer : undefined;
+  // After a booking without JavaScript the address still says `?book=`: the dialog stays closed.
+  const booked = answer?.result.status === "success";
   const [session, setSession] = useState<DialogSession | null>(() =>
-    urlRoomType === null ? null : { roomType: urlRoomType, fromUrl: true, key: 0 },
+    (dialog && !booked) || refused
+      ? {
+          roomType:
+            dialog?.roomType ??
+            (refused && refused.result.status !== "success" ? refused.result.values.roomType : "") ??
+            "",
+          stay: dialog?.stay ?? null,
+          fromPage: true,
+          key: 0,
+        }
+      : null,
   );
-  const [success, setSuccess] = useState<string | null>(() =>
-    isBookingReference(urlReference) ? urlReference : null,
-  );
+  const pageSuccess = answer?.result.status === "success" ? (answer.result.reference ?? null) : null;
+  const [success, setSuccess] = useState<string | null>(pageSuccess);
 
   useEffect(() => {
-    const open = (roomType: string) => {
+    const open = (roomType: string, stay: StaySearch | null) => {
       setSuccess(null);
-      setSession((current) => ({ roomType, fromUrl: false, key: (current?.key ?? 0) + 1 }));
+      setSession((current) => ({ roomType, stay, fromPage: false, key: (current?.key ?? 0) + 1 }));
     };
     openListeners.add(open);
     return () => {
@@ -159,23 +196,18 @@ export function RoomBookingDialogHost({ initialRooms }: { initialRooms?: Availab
     };
   }, []);
 
-  const clearUrl = useCallback(() => {
-    if (![BOOK, BOOKED, BOOKING_ERROR, BOOKING_FIELD].some((key) => searchParams.has(key))) return;
+  const close = useCallback(() => {
+    setSession(null);
     setSearchParams(
       (params) => {
-        for (const key of [BOOK, BOOKED, BOOKING_ERROR, BOOKING_FIELD]) params.delete(key);
+        params.delete(BOOK);
         return params;
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [searchParams, setSearchParams]);
+  }, [setSearchParams]);
 
-  const close = useCallback(() => {
-    setSession(null);
-    clearUrl();
-  }, [clearUrl]);
-
-  const booked = useCallback(
+  const onBooked = useCallback(
     (reference: string) => {
       setSuccess(reference);
       close();
@@ -196,11 +228,12 @@ export function RoomBookingDialogHost({ initialRooms }: { initialRooms?: Availab
         <RoomBookingDialog
           key={session.key}
           roomType={session.roomType}
-          renderedOpen={session.fromUrl}
-          initialRooms={session.fromUrl ? initialRooms : undefined}
-          urlResult={session.fromUrl ? resultFromUrl(searchParams) : undefined}
+          stay={session.stay}
+          renderedOpen={session.fromPage}
+          dialog={session.fromPage ? dialog : null}
+          answer={session.fromPage ? refused : undefined}
           onClose={close}
-          onBooked={booked}
+          onBooked={onBooked}
         />
       ) : null}
     </>
@@ -208,39 +241,32 @@ export function RoomBookingDialogHost({ initialRooms }: { initialRooms?: Availab
 }
 
 function RoomBookingDialog({
-  roomType,
   renderedOpen,
-  initialRooms,
-  urlResult,
   onClose,
-  onBooked,
+  ...form
 }: {
   roomType: string;
+  stay: StaySearch | null;
   renderedOpen: boolean;
-  initialRooms?: AvailableRoomsData | null;
-  urlResult?: FormResult;
+  dialog: RoomDialogData | null;
+  answer: RoomDialogAnswer | undefined;
   onClose: () => void;
   onBooked: (reference: string) => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const location = useLocation();
 
-  // A modal dialog keeps focus inside and closes on Escape (the browser does
-  // both). Opened from the URL it was rendered open; make it modal once the
-  // script runs.
+  // A modal dialog keeps focus inside and closes on Escape (the browser does both). Rendered
+  // open by the server, it becomes modal once the script runs: dropping the `open` attribute
+  // fires no 'close' event (dialog.close() would, and the dialog would close itself).
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (dialog.open && !dialog.matches(":modal")) dialog.close();
+    if (dialog.open && !dialog.matches(":modal")) dialog.removeAttribute("open");
     if (!dialog.open) dialog.showModal();
     const closed = () => onClose();
     dialog.addEventListener("close", closed);
     return () => dialog.removeEventListener("close", closed);
   }, [onClose]);
-
-  const returnParams = new URLSearchParams(location.search);
-  for (const key of [BOOK, BOOKED, BOOKING_ERROR, BOOKING_FIELD]) returnParams.delete(key);
-  const returnTo = location.pathname + (returnParams.size > 0 ? `?${returnParams}` : "");
 
   return (
     <dialog
@@ -260,13 +286,7 @@ function RoomBookingDialog({
           </button>
         </form>
       </div>
-      <RoomBookingForm
-        roomType={roomType}
-        initialRooms={initialRooms}
-        urlResult={urlResult}
-        returnTo={returnTo}
-        onBooked={onBooked}
-      />
+      <RoomBookingForm {...form} />
     </dialog>
   );
 }
@@ -276,59 +296,96 @@ function defaultRoomId(rooms: RoomOption[], roomType: string): string {
   return match ? String(match.id) : "";
 }
 
+function initialValues(
+  dialog: RoomDialogData | null,
+  answer: RoomDialogAnswer | undefined,
+  stay: StaySearch | null,
+): Record<string, string> {
+  const result = answer?.result;
+  if (result && result.status !== "success") return result.values;
+  const chosen = stay?.chosen ? stay : dialog?.stay.chosen ? dialog.stay : null;
+  const fromStay: Record<string, string> = chosen
+    ? {
+        checkIn: chosen.checkIn,
+        checkOut: chosen.checkOut,
+        adults: String(chosen.adults),
+        children: String(chosen.children),
+      }
+    : {};
+  return { ...fromStay, ...dialog?.values };
+}
+
 function RoomBookingForm({
   roomType,
-  initialRooms,
-  urlResult,
-  returnTo,
+  stay,
+  dialog,
+  answer,
   onBooked,
 }: {
   roomType: string;
-  initialRooms?: AvailableRoomsData | null;
-  urlResult?: FormResult;
-  returnTo: string;
+  stay: StaySearch | null;
+  dialog: RoomDialogData | null;
+  answer: RoomDialogAnswer | undefined;
   onBooked: (reference: string) => void;
 }) {
-  const roomsFetcher = useFetcher<AvailableRoomsData>();
-  const bookingFetcher = useFetcher<FormResult>();
-  const { load } = roomsFetcher;
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const bookingFetcher = useFetcher<RoomDialogAnswer>();
   // One id per opening of the dialog: a double click or a retried request
-  // finds the first booking instead of making a second (decisions.md 16).
+  // finds the first booking instead of making a second (decisions.md 16);
+  // the server ties it to what was sent, so changed fields make a new request.
   const [submissionId] = useState(() => globalThis.crypto.randomUUID());
   const submitting = useRef(false);
 
   const today = lodgeToday();
-  const [checkIn, setCheckIn] = useState("");
-  const [checkOut, setCheckOut] = useState("");
+  const [values] = useState(() => initialValues(dialog, answer, stay));
+  const [checkIn, setCheckIn] = useState(values.checkIn ?? "");
+  const [checkOut, setCheckOut] = useState(values.checkOut ?? "");
   /** null until the guest picks: then the first room of the clicked type is proposed. */
-  const [chosenRoom, setChosenRoom] = useState<string | null>(null);
+  const [chosenRoom, setChosenRoom] = useState<string | null>(values.roomId ?? null);
 
-  useEffect(() => {
-    if (!initialRooms) load(ROOMS_URL);
-  }, [initialRooms, load]);
+  // The list follows the dates (a GET of this page's loader, debounced). It starts with what the
+  // page brought (opened from the address) or with tonight's rooms (opened by a click).
+  const asked = datesToAsk(checkIn, checkOut);
+  const askedStay: StaySearch | null = asked ? { ...asked, adults: 1, children: 0, chosen: true } : null;
+  const [renderedFor] = useState(() =>
+    dialog
+      ? dialogUrl(pathname, roomType, dialog.stay.chosen ? { ...dialog.stay, adults: 1, children: 0 } : null)
+      : null,
+  );
+  const roomsLoad = useDebouncedLoad<{ bookingDialog: RoomDialogData | null }>(
+    dialogUrl(pathname, roomType, askedStay),
+    renderedFor,
+  );
 
-  const roomsData = roomsFetcher.data ?? initialRooms ?? undefined;
-  const loadingRooms = roomsFetcher.state === "loading" || roomsData === undefined;
+  const answered = bookingFetcher.data ?? answer;
+  const roomsData: AvailableRoomsData | undefined =
+    (bookingFetcher.data && bookingFetcher.data.rooms) ??
+    roomsLoad.data?.bookingDialog?.rooms ??
+    answer?.rooms ??
+    dialog?.rooms ??
+    undefined;
+  const loadingRooms = roomsData === undefined;
   const rooms = roomsData?.rooms ?? [];
   // After 'room just booked' nothing is proposed: the guest picks another room.
-  const taken = bookingFetcher.data?.status === "error" && bookingFetcher.data.message === ROOM_JUST_BOOKED;
+  const taken = isTaken(answered?.result);
   const proposed = chosenRoom ?? (taken ? "" : defaultRoomId(rooms, roomType));
   const roomId = rooms.some((room) => String(room.id) === proposed) ? proposed : "";
   const room = rooms.find((candidate) => String(candidate.id) === roomId);
 
-  const result = bookingFetcher.data ?? urlResult;
+  const result = answered?.result;
   const { formRef, fieldErrors, onSubmit, clearError } = useFormValidation(loadParse, result);
   const pending = bookingFetcher.state !== "idle";
+  const action = dialogUrl(pathname, roomType, null);
 
   useEffect(() => {
     if (bookingFetcher.state === "idle") submitting.current = false;
   }, [bookingFetcher.state]);
 
   useEffect(() => {
-    const answer = bookingFetcher.data;
-    if (answer?.status === "success" && answer.reference) onBooked(answer.reference);
-    if (answer?.status === "error" && answer.message === ROOM_JUST_BOOKED) load(ROOMS_URL);
-  }, [bookingFetcher.data, onBooked, load]);
+    const done = bookingFetcher.data?.result;
+    if (done?.status === "success" && done.reference) onBooked(done.reference);
+  }, [bookingFetcher.data, onBooked]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     onSubmit(event);
@@ -337,10 +394,8 @@ function RoomBookingForm({
     if (submitting.current) return;
     submitting.current = true;
     const formData = new FormData(event.currentTarget);
-    // No returnTo: the answer comes back as data, not as a redirect.
-    formData.delete("returnTo");
     formData.set(SUBMISSION_ID_FIELD, submissionId);
-    void bookingFetcher.submit(formData, { method: "post", action: BOOKING_URL });
+    void bookingFetcher.submit(formData, { method: "post", action });
   }
 
   const validStay = isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut >= checkIn;
@@ -351,7 +406,6 @@ function RoomBookingForm({
           nightsBetween(checkIn, checkOut),
         )
       : "";
-  const values = result && result.status !== "success" ? result.values : {};
   const formError =
     result?.status === "error"
       ? result.message
@@ -363,7 +417,7 @@ function RoomBookingForm({
     <form
       ref={formRef}
       method="post"
-      action={BOOKING_URL}
+      action={action}
       noValidate
       onSubmit={submit}
       className="room-booking-form"
@@ -389,14 +443,14 @@ function RoomBookingForm({
         />
       </div>
 
-      {loadingRooms && !roomsData?.error ? (
+      {loadingRooms ? (
         <p className="room-booking-form__loading" role="status">
           {LOADING_AVAILABLE_ROOMS}
         </p>
       ) : (
         <SelectField
-          // Uncontrolled, so a choice made before the script loads survives;
-          // a new list (after 'room just booked') starts afresh.
+          // Uncontrolled, so a choice made before the script loads survives; a new list starts
+          // afresh, keeping the chosen room while it is still free.
           key={rooms.map((option) => option.id).join()}
           name="roomId"
           label={FIELD_LABELS.roomId}
@@ -426,9 +480,21 @@ function RoomBookingForm({
 
       <HoneypotField />
       <input type="hidden" name={SUBMISSION_ID_FIELD} defaultValue={submissionId} suppressHydrationWarning />
-      <input type="hidden" name="returnTo" value={returnTo} />
       <input type="hidden" name="roomType" value={roomType} />
+      {/* The GET below carries it, so the page renders with the dialog open again. */}
+      <input type="hidden" name={BOOK} value={roomType} disabled={hydrated} />
 
+      {/* Without JavaScript: reload the page with the rooms free for these dates, keeping every field. */}
+      <button
+        type="submit"
+        formMethod="get"
+        formAction={pathname}
+        formNoValidate
+        className="btn btn--outline room-booking-form__check"
+        hidden={hydrated}
+      >
+        {messages.CHECK_AVAILABILITY}
+      </button>
       <button type="submit" className="btn btn--dark room-booking-form__submit" disabled={pending}>
         {pending ? messages.BOOKING_PENDING : CONFIRM_BOOKING}
       </button>

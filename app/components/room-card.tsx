@@ -1,13 +1,39 @@
 import { Link } from "react-router";
 import type { Room } from "~/content/rooms.ts";
+import { nightsBetween } from "~/lib/dates.ts";
+import { roomsAvailable, SOLD_OUT_FOR_DATES, stayTotalFor } from "~/lib/messages.ts";
+import { formatKwacha, stayTotal } from "~/lib/money.ts";
+import type { StaySearch } from "~/lib/stay-search.ts";
 import { Icon } from "./icon.tsx";
 import { BookRoomButton } from "./room-booking-dialog.tsx";
 import { StarRating } from "./star-rating.tsx";
 import "./room-card.css";
 
-/** One room on /rooms and the home page. The card's own button labels come from the spec. */
-export function RoomCard({ room, headingLevel = "h3" }: { room: Room; headingLevel?: "h2" | "h3" }) {
+/** A room type's rate from the database and, for a chosen stay, how many of its rooms are free. */
+export interface RoomOffer {
+  price: number;
+  free: number;
+}
+
+/**
+ * One room on /rooms and the home page. The card's own button labels come from the spec. The
+ * price is the database's (`offer`); without it (database down) the card shows no price tag
+ * rather than a rate that may be stale. With a chosen `stay`, it says how many rooms are free and
+ * what the stay costs.
+ */
+export function RoomCard({
+  room,
+  offer,
+  stay,
+  headingLevel = "h3",
+}: {
+  room: Room;
+  offer: RoomOffer | null;
+  stay: StaySearch | null;
+  headingLevel?: "h2" | "h3";
+}) {
   const Heading = headingLevel;
+  const chosen = stay?.chosen ? stay : null;
   return (
     <article className="room-card">
       <div className="room-card__media">
@@ -19,10 +45,12 @@ export function RoomCard({ room, headingLevel = "h3" }: { room: Room; headingLev
           loading="lazy"
           decoding="async"
         />
-        <p className="room-card__price">
-          <strong>{room.priceText}</strong>
-          <span>/Night</span>
-        </p>
+        {offer ? (
+          <p className="room-card__price">
+            <strong>{formatKwacha(offer.price)}</strong>
+            <span>/Night</span>
+          </p>
+        ) : null}
       </div>
       <div className="room-card__body">
         <div className="room-card__head">
@@ -40,12 +68,26 @@ export function RoomCard({ room, headingLevel = "h3" }: { room: Room; headingLev
           ))}
         </ul>
         <p className="room-card__description">{room.description}</p>
+        {chosen && offer ? (
+          offer.free > 0 ? (
+            <p className="room-card__availability">
+              {roomsAvailable(offer.free)}
+              {" · "}
+              {stayTotalFor(
+                formatKwacha(stayTotal(offer.price, chosen.checkIn, chosen.checkOut)),
+                nightsBetween(chosen.checkIn, chosen.checkOut),
+              )}
+            </p>
+          ) : (
+            <p className="room-card__availability room-card__availability--sold-out">{SOLD_OUT_FOR_DATES}</p>
+          )
+        ) : null}
         <div className="room-card__actions">
           <Link to={`/details/${room.id}`} className="btn btn--primary">
             View Details
             <span className="visually-hidden">{` of the ${room.name}`}</span>
           </Link>
-          <BookRoomButton roomType={room.type} className="btn btn--dark room-card__book">
+          <BookRoomButton roomType={room.type} stay={chosen} className="btn btn--dark room-card__book">
             book now
             <span className="visually-hidden">{` the ${room.name}`}</span>
           </BookRoomButton>

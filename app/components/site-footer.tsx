@@ -24,8 +24,8 @@ export function SiteFooter() {
         <div className="site-footer__grid">
           <section className="site-footer__brand" aria-label="About the lodge">
             <Link to="/" className="site-footer__logo">
-              {/* Same file as the header logo, already loaded: nothing to defer. */}
-              <img src={logo.src} alt={logo.alt} width={48} height={48} decoding="async" />
+              {/* Below the fold on every page (decisions.md 20); the header's copy is usually cached. */}
+              <img src={logo.src} alt={logo.alt} width={48} height={48} loading="lazy" decoding="async" />
               <span>{site.brandName}</span>
             </Link>
             <p>{site.blurb}</p>

@@ -1,4 +1,5 @@
 import { Icon } from "./icon.tsx";
+import "./star-rating.css";
 
 /** Stars drawn for the eye, the rating said in words for screen readers. */
 export function StarRating({ stars, outOf = 5 }: { stars: number; outOf?: number }) {

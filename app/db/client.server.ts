@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
@@ -45,6 +46,10 @@ export function createDatabase(config: DatabaseConfig): DB {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
-  const pglite = new PGlite(config.dataDir, { parsers: { [DATE_OID]: keepDateAsText } });
+  // btree_gist backs the exclusion constraint on rooms' held nights (decisions.md 23).
+  const pglite = new PGlite(config.dataDir, {
+    parsers: { [DATE_OID]: keepDateAsText },
+    extensions: { btree_gist },
+  });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
 }

@@ -1,4 +1,5 @@
 import { createBookingReference } from "~/lib/booking-reference.ts";
+import { isUniqueViolation } from "./database-errors.server.ts";
 
 /**
  * Saving a guest request (booking, venue booking, reservation) exactly once.
@@ -39,18 +40,4 @@ export async function saveOnce<T>(
       throw error;
     }
   }
-}
-
-/**
- * PostgreSQL's unique_violation (23505) on the given column. Both drivers (pg
- * and PGlite) report the constraint name, e.g. `bookings_submission_id_key`.
- */
-export function isUniqueViolation(error: unknown, column: string): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code, constraint, detail } = error as { code?: unknown; constraint?: unknown; detail?: unknown };
-  if (code !== "23505") return false;
-  return (
-    (typeof constraint === "string" && constraint.endsWith(`_${column}_key`)) ||
-    (typeof detail === "string" && detail.includes(`(${column})`))
-  );
 }

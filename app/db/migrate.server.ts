@@ -1,6 +1,10 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import type { DB } from "./client.server.ts";
 import * as initialSchema from "./migrations/2026-11-21-initial-schema.ts";
+import * as stays from "./migrations/2026-11-23-1-stays.ts";
+import * as rateLimitCounters from "./migrations/2026-11-23-2-rate-limit-counters.ts";
+import * as staffConsole from "./migrations/2026-11-23-3-staff-console.ts";
+import * as mailOutbox from "./migrations/2026-11-23-4-mail-outbox.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -8,6 +12,10 @@ import * as initialSchema from "./migrations/2026-11-21-initial-schema.ts";
  */
 const migrations: Record<string, Migration> = {
   "2026-11-21-initial-schema": initialSchema,
+  "2026-11-23-1-stays": stays,
+  "2026-11-23-2-rate-limit-counters": rateLimitCounters,
+  "2026-11-23-3-staff-console": staffConsole,
+  "2026-11-23-4-mail-outbox": mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

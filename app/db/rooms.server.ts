@@ -1,9 +1,12 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Expression, type Transaction } from "kysely";
 import { formatKwacha, stayTotal } from "~/lib/money.ts";
 import type { PaymentMethod } from "~/lib/messages.ts";
 import type { DB } from "./client.server.ts";
+import { isRoomAlreadyHeld } from "./database-errors.server.ts";
 import { saveOnce } from "./guest-requests.server.ts";
-import type { Booking, CurrentBooking, Database, Room } from "./schema.ts";
+import { bookingFacts, enqueueNewRequestMails } from "./request-mails.server.ts";
+import { recordHistory } from "./request-history.server.ts";
+import type { Booking, Database, Room } from "./schema.ts";
 
 /** Room and venue ids are PostgreSQL `integer`s: anything else names no row. */
 const MAX_INTEGER_ID = 2_147_483_647;
@@ -14,18 +17,142 @@ export function toIntegerId(value: string | number): number | undefined {
   return Number.isInteger(id) && id >= 1 && id <= MAX_INTEGER_ID ? id : undefined;
 }
 
-export function listRooms(db: DB): Promise<Room[]> {
-  return db.selectFrom("rooms").selectAll().orderBy("roomNumber").execute();
+/** The specification's room status, derived from the stays that hold the room tonight. */
+export type RoomStatus = "Available" | "Occupied";
+
+/** The stay that holds a room tonight (the specification's `currentBooking`). */
+export interface CurrentBooking {
+  kind: "booking" | "reservation";
+  bookingId: string;
+  reference: string;
+  checkIn: string;
+  checkOut: string;
+  createdAt: Date;
+  guestName: string;
+  phone: string;
 }
 
-/** Rooms a guest can book now (the Room Booking dialog, /booking). */
-export function listAvailableRooms(db: DB): Promise<Room[]> {
-  return db.selectFrom("rooms").selectAll().where("status", "=", "Available").orderBy("roomNumber").execute();
+export interface RoomWithStatus extends Room {
+  /** Occupied while a stay or an out-of-service period covers tonight (decisions.md 24). */
+  status: RoomStatus;
+  currentBooking: CurrentBooking | null;
+  /** Taken out of service by staff for tonight. */
+  outOfService: boolean;
 }
 
-/** Rooms /reservation offers: every room that is not Occupied (spec section 7). */
-export function listRoomsNotOccupied(db: DB): Promise<Room[]> {
-  return db.selectFrom("rooms").selectAll().where("status", "<>", "Occupied").orderBy("roomNumber").execute();
+/** A stay's dates as the guest gives them; check-out may equal check-in (one night). */
+export interface StayDates {
+  checkIn: string;
+  checkOut: string;
+}
+
+/** The nights a stay holds, as a PostgreSQL daterange (the same rule as the ledger's triggers). */
+function nightsOf({ checkIn, checkOut }: StayDates): Expression<unknown> {
+  return sql`daterange(${checkIn}::date, greatest(${checkOut}::date, ${checkIn}::date + 1))`;
+}
+
+/** A room is free for these nights when no hold of it overlaps them. */
+function freeFor(stay: StayDates) {
+  return sql<boolean>`not exists (
+    select 1 from room_holds h where h.room_id = rooms.id and h.nights && ${nightsOf(stay)})`;
+}
+
+/**
+ * Every room with its status for the lodge's `today` (decisions.md 12, 24), by number. The
+ * ledger's exclusion constraint lets at most one hold cover one room's night, so each room
+ * appears once.
+ */
+export async function listRooms(db: DB, today: string): Promise<RoomWithStatus[]> {
+  const rows = await db
+    .selectFrom("rooms")
+    .leftJoin("roomHolds as h", (join) =>
+      join.onRef("h.roomId", "=", "rooms.id").on(sql<boolean>`h.nights @> ${today}::date`),
+    )
+    .leftJoin("bookings as b", "b.id", "h.bookingId")
+    .leftJoin("reservations as r", "r.id", "h.reservationId")
+    .selectAll("rooms")
+    .select([
+      "h.id as holdId",
+      "h.closureId",
+      "b.id as bookingId",
+      "r.id as reservationId",
+      sql<string | null>`coalesce(b.reference, r.reference)`.as("holdReference"),
+      sql<string | null>`coalesce(b.check_in, r.check_in)`.as("holdCheckIn"),
+      sql<string | null>`coalesce(b.check_out, r.check_out)`.as("holdCheckOut"),
+      sql<Date | null>`coalesce(b.created_at, r.created_at)`.as("holdCreatedAt"),
+      sql<string | null>`coalesce(b.name, r.name)`.as("holdGuestName"),
+      sql<string | null>`coalesce(b.phone, r.phone)`.as("holdPhone"),
+    ])
+    .orderBy("rooms.roomNumber")
+    .execute();
+  return rows.map((row) => {
+    const { holdId, closureId, bookingId, reservationId, ...rest } = row;
+    const { holdReference, holdCheckIn, holdCheckOut, holdCreatedAt, holdGuestName, holdPhone, ...room } =
+      rest;
+    const stayId = bookingId ?? reservationId;
+    return {
+      ...room,
+      status: holdId === null ? "Available" : "Occupied",
+      outOfService: closureId !== null,
+      currentBooking:
+        stayId === null
+          ? null
+          : {
+              kind: bookingId !== null ? "booking" : "reservation",
+              bookingId: stayId,
+              reference: holdReference ?? "",
+              checkIn: holdCheckIn ?? "",
+              checkOut: holdCheckOut ?? "",
+              createdAt: holdCreatedAt ?? new Date(0),
+              guestName: holdGuestName ?? "",
+              phone: holdPhone ?? "",
+            },
+    };
+  });
+}
+
+/**
+ * Rooms free for every night of a stay, by number. Before the guest has chosen dates, pass
+ * tonight: `{ checkIn: today, checkOut: today }` (decisions.md 24).
+ */
+export function listFreeRooms(db: DB, stay: StayDates): Promise<Room[]> {
+  return db.selectFrom("rooms").selectAll().where(freeFor(stay)).orderBy("roomNumber").execute();
+}
+
+export interface RoomTypeAvailability {
+  type: string;
+  /** The lowest nightly rate among the type's rooms (the database is the price's only source). */
+  price: number;
+  /** Rooms of this type. */
+  total: number;
+  /** Rooms of this type free for every night of the stay. */
+  free: number;
+}
+
+/** For each room type: how many of its rooms are free for a stay, and its nightly rate. */
+export async function countFreeRoomsByType(db: DB, stay: StayDates): Promise<RoomTypeAvailability[]> {
+  const rows = await db
+    .selectFrom("rooms")
+    .select([
+      "type",
+      sql<number>`min(price)::int`.as("price"),
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`(count(*) filter (where ${freeFor(stay)}))::int`.as("free"),
+    ])
+    .groupBy("type")
+    .orderBy("type")
+    .execute();
+  return rows;
+}
+
+/** The lowest nightly rate of each room type, for cards and structured data. */
+export async function roomTypePrices(db: DB): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("rooms")
+    .select(["type", sql<number>`min(price)::int`.as("price")])
+    .groupBy("type")
+    .execute();
+  return new Map(rows.map((row) => [row.type, row.price]));
 }
 
 export async function getRoom(db: DB, id: string | number): Promise<Room | undefined> {
@@ -39,14 +166,12 @@ export function roomLabel(room: Pick<Room, "roomNumber" | "type" | "price">): st
   return `${room.roomNumber} - ${room.type} - ${formatKwacha(room.price)}`;
 }
 
-export interface RoomBookingRequest {
+export interface RoomBookingRequest extends StayDates {
   roomId: string | number;
   name: string;
   email: string;
   phone: string;
   paymentMethod: PaymentMethod;
-  checkIn: string;
-  checkOut: string;
   adults: number;
   children: number;
   message?: string | null;
@@ -56,61 +181,53 @@ export interface RoomBookingRequest {
 
 export type BookRoomResult =
   | { kind: "booked"; booking: Booking; repeated: boolean }
-  /** Someone else booked the room first (or it was never Available). */
+  /** Another stay (or an out-of-service period) holds the room for one of these nights. */
   | { kind: "taken" }
   | { kind: "unknown-room" };
 
 /**
- * Books a room atomically (decisions.md 8). The conditional update
- * `... where id = $1 and status = 'Available'` is the lock: of any number of
- * simultaneous attempts, PostgreSQL lets exactly one change the row; the
- * others find it Occupied and get `taken`. Room update, booking insert and the
- * room's `current_booking` happen in one transaction, so an error anywhere
- * leaves nothing half-written. Timestamps come from the database's clock.
+ * Books a room for a stay (decisions.md 8, 23): one insert, whose trigger writes the held nights
+ * to the ledger; the ledger's exclusion constraint refuses an overlap with any other holding stay
+ * (23P01), so of any number of simultaneous attempts on overlapping nights exactly one commits.
+ * The booking, its ledger row, its history entry and its mails share one transaction. The room's number,
+ * type and rate are read by the insert itself, so the price charged is the database's.
  */
 export async function bookRoom(db: DB, request: RoomBookingRequest): Promise<BookRoomResult> {
   const roomId = toIntegerId(request.roomId);
   if (roomId === undefined) return { kind: "unknown-room" };
-  const { record, repeated } = await saveOnce<BookRoomResult>(
-    request.submissionId,
-    async (submissionId) => {
-      const booking = await findBySubmission(db, submissionId);
-      return booking && { kind: "booked", booking, repeated: true };
-    },
-    (reference) => db.transaction().execute((trx) => occupyAndBook(trx, roomId, request, reference)),
-  );
-  if (record.kind === "booked") return { ...record, repeated };
-  // A simultaneous repeat of this very submission may have taken the room:
-  // then the guest's booking exists, and that is the answer.
-  if (record.kind === "taken" && request.submissionId) {
-    const booking = await findBySubmission(db, request.submissionId);
-    if (booking) return { kind: "booked", booking, repeated: true };
+  try {
+    const { record, repeated } = await saveOnce<Booking | null>(
+      request.submissionId,
+      (submissionId) => findBySubmission(db, submissionId),
+      (reference) => db.transaction().execute((trx) => insertBooking(trx, roomId, request, reference)),
+    );
+    return record ? { kind: "booked", booking: record, repeated } : { kind: "unknown-room" };
+  } catch (error) {
+    if (!isRoomAlreadyHeld(error)) throw error;
+    // A simultaneous repeat of this very submission may hold the room: then the guest's booking
+    // exists, and that is the answer.
+    if (request.submissionId) {
+      const booking = await findBySubmission(db, request.submissionId);
+      if (booking) return { kind: "booked", booking, repeated: true };
+    }
+    return { kind: "taken" };
   }
-  return record;
 }
 
 function findBySubmission(db: DB, submissionId: string): Promise<Booking | undefined> {
   return db.selectFrom("bookings").selectAll().where("submissionId", "=", submissionId).executeTakeFirst();
 }
 
-async function occupyAndBook(
+async function insertBooking(
   trx: Transaction<Database>,
   roomId: number,
   request: RoomBookingRequest,
   reference: string,
-): Promise<BookRoomResult> {
-  const room = await trx
-    .updateTable("rooms")
-    .set({ status: "Occupied", lastUpdated: sql<string>`now()` })
-    .where("id", "=", roomId)
-    .where("status", "=", "Available")
-    .returningAll()
-    .executeTakeFirst();
-  if (!room) {
-    const exists = await trx.selectFrom("rooms").select("id").where("id", "=", roomId).executeTakeFirst();
-    return { kind: exists ? "taken" : "unknown-room" };
-  }
-
+): Promise<Booking | null> {
+  // Read in the transaction for the room's number, type and rate (the database is the price's
+  // only source); availability is not checked here: the ledger's constraint decides.
+  const room = await trx.selectFrom("rooms").selectAll().where("id", "=", roomId).executeTakeFirst();
+  if (!room) return null;
   const people = String(request.adults + request.children);
   const booking = await trx
     .insertInto("bookings")
@@ -121,7 +238,8 @@ async function occupyAndBook(
       email: request.email,
       phone: request.phone,
       paymentMethod: request.paymentMethod,
-      status: "Occupied",
+      // The specification's 'Occupied' on a dialog booking means Confirmed (decisions.md 25).
+      status: "Confirmed",
       message: request.message ?? null,
       roomId: room.id,
       roomNumber: room.roomNumber,
@@ -138,20 +256,14 @@ async function occupyAndBook(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-
-  const currentBooking: CurrentBooking = {
-    bookingId: booking.id,
-    reference: booking.reference,
-    checkIn: booking.checkIn,
-    checkOut: booking.checkOut,
-    createdAt: booking.createdAt.toISOString(),
-    guestName: booking.name,
-    phone: booking.phone,
-  };
-  await trx
-    .updateTable("rooms")
-    .set({ currentBooking: JSON.stringify(currentBooking) })
-    .where("id", "=", room.id)
-    .execute();
-  return { kind: "booked", booking, repeated: false };
+  await recordHistory(trx, {
+    requestKind: "booking",
+    requestId: booking.id,
+    fromStatus: null,
+    toStatus: booking.status,
+    actor: "guest",
+  });
+  // The guest's confirmation and the lodge's notice commit with the booking (decisions.md 27).
+  await enqueueNewRequestMails(trx, bookingFacts(booking));
+  return booking;
 }

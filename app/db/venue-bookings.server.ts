@@ -1,5 +1,8 @@
 import type { DB } from "./client.server.ts";
+import { isVenueAlreadyBooked } from "./database-errors.server.ts";
 import { saveOnce, type Saved } from "./guest-requests.server.ts";
+import { enqueueNewRequestMails, venueBookingFacts } from "./request-mails.server.ts";
+import { recordHistory } from "./request-history.server.ts";
 import type { NewVenueBooking, VenueBooking } from "./schema.ts";
 
 /** Everything but what the database and this function fill in. */
@@ -7,17 +10,52 @@ export type VenueBookingRequest = Omit<NewVenueBooking, "id" | "reference" | "st
   status?: NewVenueBooking["status"];
 };
 
-/** Saves a venue booking (status Pending unless given) once per submission id. */
-export function insertVenueBooking(db: DB, row: VenueBookingRequest): Promise<Saved<VenueBooking>> {
-  return saveOnce(
-    row.submissionId,
-    (submissionId) =>
-      db.selectFrom("venueBookings").selectAll().where("submissionId", "=", submissionId).executeTakeFirst(),
-    (reference) =>
-      db
-        .insertInto("venueBookings")
-        .values({ status: "Pending", ...row, reference })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-  );
+export type VenueBookingResult =
+  | ({ kind: "saved" } & Saved<VenueBooking>)
+  /** The venue already has an event (Pending or Confirmed) on that date. */
+  | { kind: "taken" };
+
+/**
+ * Saves a venue booking (status Pending unless given) once per submission id. One event per
+ * venue per day (decisions.md 23) is the database's partial unique index, not a check here.
+ */
+export async function insertVenueBooking(db: DB, row: VenueBookingRequest): Promise<VenueBookingResult> {
+  const find = (submissionId: string) =>
+    db.selectFrom("venueBookings").selectAll().where("submissionId", "=", submissionId).executeTakeFirst();
+  try {
+    const saved = await saveOnce(row.submissionId, find, (reference) =>
+      db.transaction().execute(async (trx) => {
+        const booking = await trx
+          .insertInto("venueBookings")
+          .values({ status: "Pending", ...row, reference })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordHistory(trx, {
+          requestKind: "venue-booking",
+          requestId: booking.id,
+          fromStatus: null,
+          toStatus: booking.status,
+          actor: "guest",
+        });
+        await enqueueNewRequestMails(trx, venueBookingFacts(booking));
+        return booking;
+      }),
+    );
+    return { kind: "saved", ...saved };
+  } catch (error) {
+    if (!isVenueAlreadyBooked(error)) throw error;
+    const existing = row.submissionId ? await find(row.submissionId) : undefined;
+    return existing ? { kind: "saved", record: existing, repeated: true } : { kind: "taken" };
+  }
+}
+
+/** Venue ids already booked (Pending or Confirmed) on a date: the venue list leaves them out. */
+export async function listBookedVenueIds(db: DB, date: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom("venueBookings")
+    .select("venueId")
+    .where("bookingDate", "=", date)
+    .where("status", "in", ["Pending", "Confirmed"])
+    .execute();
+  return rows.map((row) => row.venueId);
 }

@@ -90,3 +90,12 @@ export function formatDisplayDate(iso: string): string {
   const { year, month, day } = requireIso(iso);
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
+
+/**
+ * The nights a stay holds, as a half-open range [from, until) (decisions.md 23): the check-out day
+ * is free for the next guest, and a stay whose check-out equals its check-in holds one night.
+ * The database computes the same range (migration 2026-11-23-1-stays).
+ */
+export function stayNights(checkIn: string, checkOut: string): { from: string; until: string } {
+  return { from: checkIn, until: addDays(checkIn, nightsBetween(checkIn, checkOut)) };
+}

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { HONEYPOT_FIELD } from "./form-rules.ts";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { writeAllowedContext } from "~/context.server.ts";
 import { createBookingReference } from "./booking-reference.ts";
-import { SUBMISSION_ID_FIELD, type FormResult } from "./form-result.ts";
+import { SUBMISSION_ID_FIELD, type FormErrorCode, type FormResult } from "./form-result.ts";
 import { RATE_LIMITED } from "./messages.ts";
 
 import { formDataToObject, parseForm } from "./schemas/form-data.ts";
@@ -48,16 +49,45 @@ export async function readSubmission<S extends z.ZodType>(
       ),
     };
   }
-  const submissionId = String(formData.get(SUBMISSION_ID_FIELD) ?? "").slice(0, 64) || null;
-  return { kind: "valid", data: parsed.data, submissionId, values };
+  return { kind: "valid", data: parsed.data, submissionId: submissionKey(formData, values), values };
+}
+
+/**
+ * The key a submission is saved once under: the form's id AND a hash of what was sent. A double
+ * click or a retried request sends the same fields and finds the first record; a guest who
+ * changes a field and sends the same form again makes a new request, not a silent repeat of the
+ * first (which would answer with a booking for the old dates).
+ */
+export function submissionKey(formData: FormData, values: Record<string, string>): string | null {
+  const id = String(formData.get(SUBMISSION_ID_FIELD) ?? "").slice(0, 64);
+  if (!id) return null;
+  const { [SUBMISSION_ID_FIELD]: _id, ...sent } = values;
+  const canonical = JSON.stringify(Object.entries(sent).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `${id}.${createHash("sha256").update(canonical).digest("base64url").slice(0, 22)}`;
 }
 
 export function formSuccess(message: string, reference?: string): FormResponse {
   return data<FormResult>({ status: "success", message, reference }, { status: 200 });
 }
 
-export function formError(message: string, values: Record<string, string>, status = 500): FormResponse {
-  return data<FormResult>({ status: "error", message, values }, { status });
+/** The code an error answer carries when the caller names none: read from its HTTP status. */
+function codeOfStatus(status: number): FormErrorCode {
+  return status === 409
+    ? "taken"
+    : status === 429
+      ? "rate-limited"
+      : status === 503
+        ? "unavailable"
+        : "failed";
+}
+
+export function formError(
+  message: string,
+  values: Record<string, string>,
+  status = 500,
+  code: FormErrorCode = codeOfStatus(status),
+): FormResponse {
+  return data<FormResult>({ status: "error", code, message, values }, { status });
 }
 
 /** Field errors found after the schema (e.g. a room that does not exist). */

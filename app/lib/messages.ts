@@ -27,6 +27,9 @@ export const DB_NOT_CONNECTED = "Database connection not established";
 // --- Spec catalogue: room dialog --------------------------------------------------------------
 export const ROOM_JUST_BOOKED = "This room has just been booked. Please select another room.";
 export const SELECT_ROOM = "Please select a room to continue.";
+/** One event per venue per day (decisions.md 23). */
+export const VENUE_ALREADY_BOOKED =
+  "This venue is already booked on that date. Please choose another date or venue.";
 export const BOOKING_SUCCESSFUL = "Booking successful!";
 export const FAILED_TO_CREATE_BOOKING_PREFIX = "Failed to create booking: ";
 
@@ -165,3 +168,26 @@ export const FIELD_LABELS = {
   subject: "Subject",
   message: "Message",
 } as const;
+
+// /my-booking (decisions.md 28). One answer for a wrong reference and a wrong e-mail alike, so
+// the page tells a stranger nothing about which requests exist.
+export const MY_BOOKING_REFERENCE_REQUIRED = "Please enter your booking reference, e.g. LDG-7K3QX9.";
+export const MY_BOOKING_NOT_FOUND =
+  "We could not find a booking with this reference and e-mail address. Please check both and try again.";
+export const MY_BOOKING_CANCELLED = "Your booking is cancelled. We have sent you an e-mail to confirm it.";
+export const MY_BOOKING_CANNOT_CANCEL =
+  "This booking can no longer be cancelled online. Please call us and we will help.";
+export const MY_BOOKING_ERROR = "We could not look up your booking just now. Please try again in a moment.";
+
+// Newsletter links from mails (double opt-in, one-click unsubscribe).
+export const NEWSLETTER_CONFIRMED = "Thank you: your subscription is confirmed.";
+export const NEWSLETTER_LINK_INVALID =
+  "This link has already been used or is no longer valid. Subscribe again from the footer of any page.";
+export const NEWSLETTER_UNSUBSCRIBED = "You are unsubscribed. You will receive no more newsletters from us.";
+
+// Availability (decisions.md 23, 24; ADR 0010).
+export const CHECK_AVAILABILITY = "Check availability";
+export const SOLD_OUT_FOR_DATES = "Sold out for these dates";
+export const roomsAvailable = (count: number) => `${count} ${count === 1 ? "room" : "rooms"} available`;
+export const stayTotalFor = (total: string, nights: number) =>
+  `${total} for ${nights} ${nights === 1 ? "night" : "nights"}`;

@@ -45,8 +45,8 @@ describe("pageMeta", () => {
     expect(content(meta, "name", "twitter:image")).toBe(`${ORIGIN}/social-card.jpg`);
   });
 
-  it("gives /rooms the Hotel offers and a breadcrumb", () => {
-    expect(jsonLd(meta).map((node) => node["@type"])).toEqual(["Hotel", "BreadcrumbList"]);
+  it("gives /rooms a breadcrumb; its Hotel node comes from the route, with the database's rates", () => {
+    expect(jsonLd(meta).map((node) => node["@type"])).toEqual(["BreadcrumbList"]);
   });
 
   it("gives / the LodgingBusiness and no breadcrumb", () => {

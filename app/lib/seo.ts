@@ -1,15 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { navigation, type NavItem } from "~/content/navigation.ts";
-import { rooms } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
-import {
-  breadcrumbList,
-  hotelWithRooms,
-  lodgingBusiness,
-  SOCIAL_CARD,
-  type Crumb,
-  type JsonLd,
-} from "./structured-data.ts";
+import { breadcrumbList, lodgingBusiness, SOCIAL_CARD, type Crumb, type JsonLd } from "./structured-data.ts";
 
 /**
  * The head tags of one page: title, description, canonical URL, social cards
@@ -91,7 +83,7 @@ export function pageMeta({
   ];
 }
 
-/** What every page of a kind gets: the lodge on / and /contact, its rooms on /rooms, a trail elsewhere. */
+/** What every page of a kind gets: the lodge on / and /contact, a trail elsewhere (/rooms adds its rooms with the database's rates). */
 function pageStructuredData(
   pathname: string,
   title: string,
@@ -104,7 +96,6 @@ function pageStructuredData(
     ...(breadcrumb ?? deriveBreadcrumb(pathname, title)),
   ]);
   if (pathname === "/contact") return [lodgingBusiness(origin), trail];
-  if (pathname === "/rooms") return [hotelWithRooms(origin, rooms), trail];
   return [trail];
 }
 

@@ -48,7 +48,13 @@ describe("lodgingBusiness", () => {
 });
 
 describe("hotelWithRooms", () => {
-  const node = hotelWithRooms(ORIGIN, rooms);
+  const node = hotelWithRooms(ORIGIN, rooms, { Deluxe: 400, "Executive Suite": 550, "Mini Suite": 350 });
+
+  it("makes no offer for a room type without a price from the database", () => {
+    const partial = hotelWithRooms(ORIGIN, rooms, { Deluxe: 410 });
+    expect(partial.makesOffer).toEqual([expect.objectContaining({ price: 410 })]);
+    expect(hotelWithRooms(ORIGIN, rooms, null).makesOffer).toEqual([]);
+  });
 
   it("is a Hotel with one HotelRoom and one offer in ZMW per room", () => {
     expect(node["@type"]).toBe("Hotel");

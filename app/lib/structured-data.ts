@@ -75,10 +75,14 @@ export function lodgingBusiness(origin: string, settings: SiteSettings = site): 
 
 const roomId = (room: Room, origin: string) => absolute(`/details/${room.id}#room`, origin);
 
-/** The lodge as a Hotel with its room types and their nightly rates in ZMW: on /rooms. */
+/**
+ * The lodge as a Hotel with its room types and their nightly rates in ZMW: on /rooms. The rates
+ * are the database's (`prices` by room type); a type without one gets no offer.
+ */
 export function hotelWithRooms(
   origin: string,
   rooms: readonly Room[],
+  prices: Readonly<Record<string, number>> | null,
   settings: SiteSettings = site,
 ): JsonLd {
   const roomNodes = rooms.map((room) => ({
@@ -96,22 +100,29 @@ export function hotelWithRooms(
     "@type": "Hotel",
     ...lodgeFields(origin, settings),
     containsPlace: roomNodes,
-    makesOffer: rooms.map((room) => ({
+    makesOffer: rooms.flatMap((room) => {
+      const price = prices?.[room.type];
+      return price === undefined ? [] : [offerOf(room, price)];
+    }),
+  };
+
+  function offerOf(room: Room, price: number) {
+    return {
       "@type": "Offer",
       name: room.name,
       url: absolute(`/details/${room.id}`, origin),
-      price: room.price,
+      price,
       priceCurrency: settings.currency,
       priceSpecification: {
         "@type": "UnitPriceSpecification",
-        price: room.price,
+        price,
         priceCurrency: settings.currency,
         unitCode: "DAY",
         unitText: "night",
       },
       itemOffered: { "@id": roomId(room, origin) },
-    })),
-  };
+    };
+  }
 }
 
 /** Home › … › this page; every item links to a real page. */

@@ -4,7 +4,10 @@ import { BookingForm, isBookingTab } from "~/components/booking-form.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { BOOKING_PAGE_TITLE, ERROR_PREFIX, LOADING_DATA, bookingReferenceNote } from "~/lib/messages.ts";
+import { lodgeToday } from "~/lib/dates.ts";
+import { echoedFields } from "~/lib/echoed-fields.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { readStaySearch } from "~/lib/stay-search.ts";
 import { loadBookingPage, submitBookingPage } from "./booking.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,10 +24,17 @@ export function meta({ matches }: Route.MetaArgs) {
  * unreachable the page still renders (decisions.md 17) and says why.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const tab = new URL(request.url).searchParams.get("tab");
-  const page = await loadBookingPage(context);
+  const params = new URL(request.url).searchParams;
+  const tab = params.get("tab");
+  // The rooms free for the dates in the address ('Check availability', or the script as the
+  // guest types), tonight's before that; the venues free on the chosen date (decisions.md 23, 24).
+  const stay = readStaySearch(params, lodgeToday());
+  const page = await loadBookingPage(context, stay, params.get("bookingDate"));
   return {
     ...page,
+    stay,
+    // What the guest had typed when 'Check availability' reloaded the page without JavaScript.
+    values: echoedFields(params),
     tab: isBookingTab(tab) ? tab : "room",
     // A fresh id per rendered form: a repeated POST of it saves nothing new.
     submissionId: globalThis.crypto.randomUUID(),
@@ -69,6 +79,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               venues={loaderData.venues}
               submissionId={loaderData.submissionId}
               initialTab={loaderData.tab}
+              initialValues={loaderData.values}
               result={actionData}
             />
           )}

@@ -13,10 +13,14 @@ import { site } from "~/content/site.ts";
 import { stats } from "~/content/stats.ts";
 import { testimonials } from "~/content/testimonials.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { NO_HYDRATION, type RouteHandle } from "~/lib/route-handle.ts";
+import { lodgeToday } from "~/lib/dates.ts";
+import { loadRoomTypeOffers } from "./room-dialog.server.ts";
 
-// A content page: no React in the browser (app/lib/route-handle.ts).
-export const handle = NO_HYDRATION;
+// A content page: no React in the browser (app/lib/route-handle.ts). Its room cards show the
+// database's rates, so the server keeps the rendered page a few seconds only: a price staff
+// change, or the database coming back after an outage, shows within that time.
+export const handle = { ...NO_HYDRATION, keepSeconds: 5 } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -26,7 +30,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-export default function Home() {
+/** The room cards' rates: the database is their only source (a card without one shows no price). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const today = lodgeToday();
+  const { offers } = await loadRoomTypeOffers(context, { checkIn: today, checkOut: today });
+  return { offers };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero slides={heroSlides} />
@@ -34,7 +45,7 @@ export default function Home() {
       <section className="section" aria-labelledby="home-rooms">
         <div className="container">
           <SectionTitle eyebrow="Our Rooms" subtitle="Explore Our" highlight="Rooms" id="home-rooms" />
-          <RoomsList rooms={rooms} />
+          <RoomsList rooms={rooms} offers={loaderData.offers} />
         </div>
       </section>
       <section className="section section--sand" aria-labelledby="home-testimonials">

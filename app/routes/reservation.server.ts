@@ -1,11 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import type { RoomChoice } from "~/components/reservation-form.tsx";
 import { getDb } from "~/context.server.ts";
-import { logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import { insertReservation } from "~/db/reservations.server.ts";
-import { getRoom, listRoomsNotOccupied, roomLabel } from "~/db/rooms.server.ts";
+import { getRoom, listFreeRooms, roomLabel } from "~/db/rooms.server.ts";
 import { lodgeToday } from "~/lib/dates.ts";
+import { echoedFields } from "~/lib/echoed-fields.ts";
+import { readStaySearch } from "~/lib/stay-search.ts";
 import {
   formError,
   formInvalid,
@@ -19,7 +21,6 @@ import {
   FAILED_TO_FETCH_AVAILABLE_ROOMS,
   RESERVATION_SUCCESSFUL,
   ROOM_JUST_BOOKED,
-  SAVE_FAILED_REASON,
   SELECT_ROOM,
 } from "~/lib/messages.ts";
 import { stayTotal } from "~/lib/money.ts";
@@ -27,19 +28,28 @@ import { reservationSchema } from "~/lib/schemas/reservation.ts";
 
 export interface ReservationPageData {
   rooms: RoomChoice[];
+  /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
+  values: Record<string, string>;
   /** 'Failed to fetch available rooms. Please try again later.' when the rooms could not be read. */
   loadError: string | null;
   today: string;
   submissionId: string;
 }
 
-/** Rooms that are not Occupied (spec section 4), and a fresh submission id for the form. */
+/**
+ * The rooms free for the dates in the address (tonight's until both are chosen: decisions.md 24),
+ * what the guest had typed, and a fresh submission id for the form.
+ */
 export async function loadReservationPage(
+  request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<ReservationPageData> {
-  const base = { today: lodgeToday(), submissionId: crypto.randomUUID() };
+  const params = new URL(request.url).searchParams;
+  const today = lodgeToday();
+  const base = { today, submissionId: crypto.randomUUID(), values: echoedFields(params) };
+  const stay = readStaySearch(params, today);
   try {
-    const rooms = await listRoomsNotOccupied(await getDb(context));
+    const rooms = await listFreeRooms(await getDb(context), stay);
     return {
       ...base,
       rooms: rooms.map((room) => ({ id: String(room.id), label: roomLabel(room), price: room.price })),
@@ -80,10 +90,7 @@ export async function createReservation(
   try {
     const room = await getRoom(db, data.roomId);
     if (!room) return formInvalid({ roomId: SELECT_ROOM }, values);
-    // The list only offers free rooms, but it may be stale by now.
-    if (room.status === "Occupied") return formInvalid({ roomId: ROOM_JUST_BOOKED }, values);
-
-    const { record } = await insertReservation(db, {
+    const saved = await insertReservation(db, {
       source: "reservation-page",
       status: "Pending",
       submissionId,
@@ -104,9 +111,11 @@ export async function createReservation(
       price: room.price,
       totalPrice: stayTotal(room.price, data.checkIn, data.checkOut) * data.roomCount,
     });
-    return formSuccess(RESERVATION_SUCCESSFUL, record.reference);
+    // Another stay holds the room for one of these nights (decisions.md 23).
+    if (saved.kind === "taken") return formInvalid({ roomId: ROOM_JUST_BOOKED }, values);
+    return formSuccess(RESERVATION_SUCCESSFUL, saved.record.reference);
   } catch (error) {
     logWriteFailure("reservation", error);
-    return formError(failedToCreateReservation(SAVE_FAILED_REASON), values, 500);
+    return formError(failedToCreateReservation(failureReason(error)), values, 503);
   }
 }

@@ -18,8 +18,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadReservationPage(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadReservationPage(request, context);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -33,18 +33,25 @@ export function action({ request, context }: Route.ActionArgs) {
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const result = actionResult as { status?: string; fieldErrors?: Record<string, unknown> } | undefined;
   if (result?.status === "invalid" && result.fieldErrors?.roomId) return true;
+  if (result?.status === "error") return true;
   return defaultShouldRevalidate;
 }
 
 export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rooms, loadError, today, submissionId } = loaderData;
+  const { rooms, loadError, today, submissionId, values } = loaderData;
   return (
     <>
       <PageHeader title={TITLE} />
       <section className="section">
         <div className="container">
           {loadError ? <Notice tone="error">{loadError}</Notice> : null}
-          <ReservationForm rooms={rooms} today={today} submissionId={submissionId} result={actionData} />
+          <ReservationForm
+            rooms={rooms}
+            today={today}
+            submissionId={submissionId}
+            result={actionData}
+            initialValues={values}
+          />
         </div>
       </section>
     </>

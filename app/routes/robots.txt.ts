@@ -1,4 +1,4 @@
-// /robots.txt: everything may be crawled except the form endpoints under /api/; the sitemap
+// /robots.txt: everything may be crawled except the form endpoints under /api/ and the staff console; the sitemap
 // has an absolute URL from the configured site origin.
 import { siteOriginContext } from "~/context.server.ts";
 import type { Route } from "./+types/robots.txt";
@@ -8,6 +8,8 @@ export function robotsTxt(origin: string): string {
     "User-agent: *",
     "Allow: /",
     "Disallow: /api/",
+    // The staff console is not for search engines (its pages also say noindex).
+    "Disallow: /staff",
     "",
     `Sitemap: ${new URL("/sitemap.xml", origin).href}`,
     "",

@@ -2,21 +2,51 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/room-details";
 import { Icon } from "~/components/icon.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { BookRoomButton, RoomBookingDialogHost } from "~/components/room-booking-dialog.tsx";
+import {
+  BookRoomButton,
+  RoomBookingDialogHost,
+  withDialogFallback,
+} from "~/components/room-booking-dialog.tsx";
 import { StarRating } from "~/components/star-rating.tsx";
 import { getRoomById, roomFeatures, roomTypes } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
-import { ROOM_NOT_FOUND } from "~/lib/messages.ts";
+import { lodgeToday } from "~/lib/dates.ts";
+import { ERROR_PREFIX, ROOM_NOT_FOUND } from "~/lib/messages.ts";
+import { formatKwacha } from "~/lib/money.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { loadRoomBookingDialog } from "./booking.server.ts";
+import { loadRoomDialog, loadRoomTypeOffers, submitRoomDialog } from "./room-dialog.server.ts";
+import { Notice } from "~/components/notice.tsx";
 import "./room-details.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Ids are matched as numbers (spec section 2): /details/01 is room 1.
   const room = getRoomById(Number(params.id));
-  if (!room) return data({ room: null, bookingDialog: null }, { status: 404 });
-  // The dialog's rooms, when `?book=` opens it on the server (no JavaScript).
-  return { room, bookingDialog: await loadRoomBookingDialog(request, context) };
+  if (!room) return data({ room: null, price: null, error: null, bookingDialog: null }, { status: 404 });
+  const today = lodgeToday();
+  // The rate is the database's; the dialog's rooms come when `?book=` opens it on the server.
+  const [{ offers, error }, bookingDialog] = await Promise.all([
+    loadRoomTypeOffers(context, { checkIn: today, checkOut: today }),
+    loadRoomDialog(request, context),
+  ]);
+  return { room, price: offers?.[room.type]?.price ?? null, error, bookingDialog };
+}
+
+/** A failed request for the dialog's rooms shows in the dialog, not as the error screen. */
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  type Data = Awaited<ReturnType<typeof serverLoader>>;
+  const room = getRoomById(Number(params.id));
+  // The content's room, as the loader sends it (its serialisation drops `readonly`).
+  return withDialogFallback(
+    request,
+    serverLoader,
+    (bookingDialog): Data =>
+      ({ room: (room ?? null) as Data["room"], price: null, error: null, bookingDialog }) as Data,
+  );
+}
+
+/** The Room Booking dialog's form (ADR 0010). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitRoomDialog(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -39,8 +69,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   });
 };
 
-export default function RoomDetails({ loaderData }: Route.ComponentProps) {
-  const { room } = loaderData;
+export default function RoomDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { room, price, error } = loaderData;
   if (!room) {
     return (
       <>
@@ -89,10 +119,18 @@ export default function RoomDetails({ loaderData }: Route.ComponentProps) {
           <div className="room-details__body">
             <div className="room-details__head">
               <h2 className="room-details__title">About this room</h2>
-              <p className="room-details__price">
-                <strong>{room.priceText}</strong> / Night
-              </p>
+              {price !== null ? (
+                <p className="room-details__price">
+                  <strong>{formatKwacha(price)}</strong> / Night
+                </p>
+              ) : null}
             </div>
+            {error ? (
+              <Notice tone="error">
+                {ERROR_PREFIX}
+                {error}
+              </Notice>
+            ) : null}
             <StarRating stars={room.stars} />
             <p className="room-details__description">{room.description}</p>
             {includes.length > 0 ? (
@@ -115,7 +153,7 @@ export default function RoomDetails({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      <RoomBookingDialogHost initialRooms={loaderData.bookingDialog} />
+      <RoomBookingDialogHost dialog={loaderData.bookingDialog} answer={actionData} />
     </>
   );
 }

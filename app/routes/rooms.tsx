@@ -1,37 +1,127 @@
+import { Form } from "react-router";
 import type { Route } from "./+types/rooms";
+import { InputField } from "~/components/form-fields.tsx";
+import { Notice } from "~/components/notice.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { RoomBookingDialogHost } from "~/components/room-booking-dialog.tsx";
+import { RoomBookingDialogHost, withDialogFallback } from "~/components/room-booking-dialog.tsx";
 import { RoomsList } from "~/components/rooms-list.tsx";
 import { SectionTitle } from "~/components/section-title.tsx";
 import { rooms } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
+import { addYears, lodgeToday } from "~/lib/dates.ts";
+import { CHECK_AVAILABILITY, ERROR_PREFIX, FIELD_LABELS } from "~/lib/messages.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { loadRoomBookingDialog } from "./booking.server.ts";
+import { readStaySearch } from "~/lib/stay-search.ts";
+import { hotelWithRooms } from "~/lib/structured-data.ts";
+import { loadRoomDialog, loadRoomTypeOffers, submitRoomDialog } from "./room-dialog.server.ts";
+import "./rooms.css";
 
-/** The dialog's rooms, when `?book=` opens it on the server (no JavaScript). */
+/**
+ * The room types with their rates from the database and, for the stay in the address
+ * (`?checkIn=&checkOut=&adults=&children=`), how many rooms of each are free; and the dialog's
+ * rooms when `?book=` opens it.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { bookingDialog: await loadRoomBookingDialog(request, context) };
+  const today = lodgeToday();
+  const stay = readStaySearch(new URL(request.url).searchParams, today);
+  const [offers, bookingDialog] = await Promise.all([
+    loadRoomTypeOffers(context, stay),
+    loadRoomDialog(request, context),
+  ]);
+  return { today, stay, ...offers, bookingDialog };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+/** A failed request for the dialog's rooms shows in the dialog, not as the error screen. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return withDialogFallback(request, serverLoader, (bookingDialog) => ({
+    today: lodgeToday(),
+    stay: bookingDialog.stay,
+    offers: null,
+    error: null,
+    bookingDialog,
+  }));
+}
+
+/** The Room Booking dialog's form (ADR 0010). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitRoomDialog(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: `Our Rooms | ${site.brandName}`,
     description: `Deluxe rooms, Executive and Mini suites from ${site.priceRange} a night, with DSTV, Wi-Fi and the pool.`,
     path: "/rooms",
     origin: originFromMatches(matches),
+    structuredData: [
+      hotelWithRooms(
+        originFromMatches(matches),
+        rooms,
+        loaderData?.offers
+          ? Object.fromEntries(Object.entries(loaderData.offers).map(([type, offer]) => [type, offer.price]))
+          : null,
+      ),
+    ],
   });
 
-export default function Rooms({ loaderData }: Route.ComponentProps) {
+export default function Rooms({ loaderData, actionData }: Route.ComponentProps) {
+  const { today, stay, offers, error } = loaderData;
   return (
     <>
       <PageHeader title="Our Rooms" crumb="Rooms" />
       <section className="section" aria-labelledby="rooms-title">
         <div className="container">
           <SectionTitle eyebrow="Our Rooms" subtitle="Explore Our" highlight="Rooms" id="rooms-title" />
-          <RoomsList rooms={rooms} />
+          {/* A GET form: works without JavaScript, and the address can be shared. */}
+          <Form method="get" className="rooms-search" aria-label="Check availability" preventScrollReset>
+            <InputField
+              name="checkIn"
+              label={FIELD_LABELS.checkIn}
+              type="date"
+              min={today}
+              max={addYears(today, 1)}
+              defaultValue={stay.chosen ? stay.checkIn : ""}
+            />
+            <InputField
+              name="checkOut"
+              label={FIELD_LABELS.checkOut}
+              type="date"
+              min={today}
+              max={addYears(today, 1)}
+              defaultValue={stay.chosen ? stay.checkOut : ""}
+            />
+            <InputField
+              name="adults"
+              label={FIELD_LABELS.adults}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={20}
+              defaultValue={String(stay.adults)}
+            />
+            <InputField
+              name="children"
+              label={FIELD_LABELS.children}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={20}
+              defaultValue={String(stay.children)}
+            />
+            <button type="submit" className="btn btn--primary rooms-search__submit">
+              {CHECK_AVAILABILITY}
+            </button>
+          </Form>
+          {error ? (
+            <Notice tone="error">
+              {ERROR_PREFIX}
+              {error}
+            </Notice>
+          ) : null}
+          <RoomsList rooms={rooms} offers={offers} stay={stay} />
         </div>
       </section>
-      <RoomBookingDialogHost initialRooms={loaderData.bookingDialog} />
+      <RoomBookingDialogHost dialog={loaderData.bookingDialog} answer={actionData} />
     </>
   );
 }

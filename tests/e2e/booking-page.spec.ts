@@ -38,6 +38,9 @@ test.describe("/booking with JavaScript", () => {
     const notice = page.getByRole("status").filter({ hasText: "Room/Venue booking successful!" });
     await expect(notice).toContainText(/Your booking reference is LDG-[2-9A-Z]{6}\./);
     await expect(page.getByLabel("Full Name")).toHaveValue("");
+    // For the same dates the room is no longer offered (the list follows the dates).
+    await page.getByLabel("Check-in Date").fill(addDays(today, 2));
+    await page.getByLabel("Check-out Date").fill(addDays(today, 4));
     await expect(
       page
         .getByRole("combobox", { name: "Room", exact: true })
@@ -163,4 +166,107 @@ test("over the write limit the fourth write shows the rate-limit message", async
   await expect(page.getByRole("alert")).toContainText(
     "Too many requests. Please wait a minute and try again.",
   );
+});
+
+const VENUE_TAKEN = "This venue is already booked on that date. Please choose another date or venue.";
+const roomOption = (page: Page, label: string) =>
+  page.getByRole("combobox", { name: "Room", exact: true }).locator("option", { hasText: label });
+
+/** Books through /booking's action as a browser without JavaScript would. */
+async function postBooking(page: Page, tab: "room" | "venue", fields: Record<string, string>) {
+  const answer = await page.request.post(`/booking?tab=${tab}`, {
+    headers: { Origin: new URL(page.url()).origin },
+    form: {
+      tab,
+      name: "Other Guest",
+      email: "other@example.com",
+      phone: "0977 000333",
+      paymentMethod: "Cash",
+      ...fields,
+    },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+test.describe("/booking availability", () => {
+  test("with JavaScript the room list follows the dates; touching stays are offered", async ({ page }) => {
+    await gotoHydrated(page, "/booking");
+    const label = BOOKED_ROOMS.bookingPageFollowsDates;
+    const roomId = await roomOption(page, label).getAttribute("value");
+    await postBooking(page, "room", {
+      roomId: roomId ?? "",
+      checkIn: addDays(today, 70),
+      checkOut: addDays(today, 72),
+      adults: "1",
+      children: "0",
+    });
+    await page.getByLabel("Check-in Date").fill(addDays(today, 71));
+    await page.getByLabel("Check-out Date").fill(addDays(today, 71));
+    await expect(roomOption(page, label)).toHaveCount(0);
+    await page.getByLabel("Check-out Date").fill(addDays(today, 73));
+    await page.getByLabel("Check-in Date").fill(addDays(today, 72));
+    await expect(roomOption(page, label)).toHaveCount(1);
+  });
+
+  test("with JavaScript a venue booked on the chosen date leaves the list", async ({ page }) => {
+    await gotoHydrated(page, "/booking?tab=venue");
+    const date = addDays(today, 80);
+    const hall = await page
+      .getByRole("combobox", { name: "Venue", exact: true })
+      .locator("option", { hasText: "Conference Hall" })
+      .getAttribute("value");
+    await postBooking(page, "venue", { venueId: hall ?? "", bookingDate: date, numberOfPeople: "40" });
+    await page.getByLabel("Booking Date").fill(date);
+    await expect(
+      page
+        .getByRole("combobox", { name: "Venue", exact: true })
+        .locator("option", { hasText: "Conference Hall" }),
+    ).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("combobox", { name: "Venue", exact: true })
+        .locator("option", { hasText: "Garden Pavilion" }),
+    ).toHaveCount(1);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("'Check availability' lists the rooms for the dates and keeps everything typed", async ({
+      page,
+    }) => {
+      await page.goto("/booking?tab=reservation");
+      await fillGuest(page, "Checking Guest");
+      await page.getByLabel("Check-in Date").fill(addDays(today, 90));
+      await page.getByLabel("Check-out Date").fill(addDays(today, 90));
+      await page.getByLabel("Message").fill("A quiet room please");
+      await page.getByRole("button", { name: "Check availability" }).click();
+      await expect(page).toHaveURL(new RegExp(`checkIn=${addDays(today, 90)}`));
+      await expect(page.getByRole("tab", { name: "Reservation" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByLabel("Full Name")).toHaveValue("Checking Guest");
+      await expect(page.getByLabel("Email Address").first()).toHaveValue("guest@example.com");
+      await expect(page.getByLabel("Check-out Date")).toHaveValue(addDays(today, 90));
+      await expect(page.getByLabel("Message")).toHaveValue("A quiet room please");
+      await expect(roomOption(page, "101 - Deluxe - K400")).toHaveCount(1);
+    });
+
+    test("a venue already booked on that date answers with the message above the form", async ({ page }) => {
+      const date = addDays(today, 81);
+      await page.goto("/booking?tab=venue");
+      const garden = await page
+        .getByRole("combobox", { name: "Venue", exact: true })
+        .locator("option", { hasText: "Garden Pavilion" })
+        .getAttribute("value");
+      await postBooking(page, "venue", { venueId: garden ?? "", bookingDate: date, numberOfPeople: "40" });
+      await fillGuest(page, "Late Venue Guest");
+      await page
+        .getByRole("combobox", { name: "Venue", exact: true })
+        .selectOption({ label: "Garden Pavilion - K5,000" });
+      await page.getByLabel("Booking Date").fill(date);
+      await page.getByLabel("Number of People").fill("30");
+      await page.getByRole("button", { name: "Book Venue" }).click();
+      await expect(panel(page).getByRole("alert")).toContainText(VENUE_TAKEN);
+      await expect(page.getByLabel("Full Name")).toHaveValue("Late Venue Guest");
+    });
+  });
 });

@@ -78,7 +78,10 @@ test("built assets are served precompressed with brotli and cached for a year", 
   );
   const script = sizes.sort((a, b) => b.bytes - a.bytes)[0]?.url;
   expect(script).toBeDefined();
-  const response = await request.get(script ?? "", { headers: { "accept-encoding": "br, gzip" } });
+  // What Chromium sends: gzip listed first, brotli still preferred.
+  const response = await request.get(script ?? "", {
+    headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+  });
   expect(response.status()).toBe(200);
   expect(response.headers()["content-encoding"]).toBe("br");
   expect(response.headers()["vary"]).toMatch(/accept-encoding/i);

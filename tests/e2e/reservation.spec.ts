@@ -49,14 +49,25 @@ interface Stay {
   message: string;
 }
 
+/**
+ * Each test's stays get nights of their own (a four-day slot from 140 days on, chosen by the
+ * test's title), so two tests that happen to pick the same room never overlap (decisions.md 23).
+ */
+function ownNights(): { checkIn: string; checkOut: string } {
+  const title = test.info().titlePath.join(" ");
+  let hash = 0;
+  for (const char of title) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const checkIn = addDays(today, 140 + (hash % 50) * 4);
+  return { checkIn, checkOut: addDays(checkIn, 3) };
+}
+
 function aStay(overrides: Partial<Stay> = {}): Stay {
   return {
     name: "Chanda Mulenga",
     email: `chanda.${tag()}@example.com`,
     phone: "+260 97 555 0101",
     paymentMethod: "Mobile Money",
-    checkIn: addDays(today, 10),
-    checkOut: addDays(today, 13),
+    ...ownNights(),
     adults: "2",
     children: "1",
     roomCount: "1",
@@ -204,13 +215,15 @@ test.describe("reservation, with JavaScript", () => {
     const label = BOOKED_ROOMS.reservationOccupied;
     const roomId = (await offeredRooms(page)).find(([, text]) => text === label)?.[0];
     if (!roomId) throw new Error(`${label} is not offered`);
-    const booked = await page.request.post("/api/room-booking", {
+    // The dialog's form as a browser without JavaScript posts it, for a stay from tonight.
+    const booked = await page.request.post("/rooms?book=Mini%20Suite", {
+      headers: { Origin: new URL(page.url()).origin },
       form: {
         name: "Dialog Guest",
         email: `dialog.${tag()}@example.com`,
         phone: "+260 96 111 2222",
-        checkIn: addDays(today, 2),
-        checkOut: addDays(today, 4),
+        checkIn: today,
+        checkOut: addDays(today, 2),
         adults: "1",
         children: "0",
         roomId,
@@ -289,5 +302,55 @@ test.describe("reservation, when things go wrong", () => {
     expect(response?.status()).toBe(200);
     await expect(noticeText(page.getByRole("main"), "alert")).toHaveText(m.FAILED_TO_FETCH_AVAILABLE_ROOMS);
     await expect(field(page, "Room").locator("option")).toHaveText([m.NO_ROOMS_AVAILABLE]);
+  });
+});
+
+test.describe("reservation availability", () => {
+  test("with JavaScript the room list follows the dates", async ({ page }) => {
+    await gotoHydrated(page, "/reservation");
+    const label = BOOKED_ROOMS.reservationFollowsDates;
+    const roomId = (await offeredRooms(page)).find(([, text]) => text === label)?.[0];
+    if (!roomId) throw new Error(`${label} is not offered`);
+    const held = await page.request.post("/reservation", {
+      headers: { Origin: new URL(page.url()).origin },
+      form: {
+        name: "Other Guest",
+        email: `other.${tag()}@example.com`,
+        phone: "+260 96 111 2222",
+        checkIn: addDays(today, 120),
+        checkOut: addDays(today, 122),
+        adults: "1",
+        children: "0",
+        roomCount: "1",
+        roomId,
+        paymentMethod: "Cash",
+        message: "Holding the room for the test",
+      },
+    });
+    expect(held.status()).toBe(200);
+    await field(page, "Check-in Date").fill(addDays(today, 121));
+    await field(page, "Check-out Date").fill(addDays(today, 121));
+    await expect.poll(async () => (await offeredRooms(page)).map(([value]) => value)).not.toContain(roomId);
+    await field(page, "Check-out Date").fill(addDays(today, 123));
+    await field(page, "Check-in Date").fill(addDays(today, 122));
+    await expect.poll(async () => (await offeredRooms(page)).map(([value]) => value)).toContain(roomId);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("'Check availability' reloads with the list for the dates, keeping what was typed", async ({
+      page,
+    }) => {
+      await page.goto("/reservation");
+      await field(page, "Full Name").fill("Checking Reserver");
+      await field(page, "Check-in Date").fill(addDays(today, 130));
+      await field(page, "Check-out Date").fill(addDays(today, 131));
+      await page.getByRole("button", { name: "Check availability" }).click();
+      await expect(page).toHaveURL(new RegExp(`checkIn=${addDays(today, 130)}`));
+      await expect(field(page, "Full Name")).toHaveValue("Checking Reserver");
+      await expect(field(page, "Check-out Date")).toHaveValue(addDays(today, 131));
+      expect((await offeredRooms(page)).length).toBeGreaterThan(0);
+    });
   });
 });

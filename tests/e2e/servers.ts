@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 // The servers the browser tests run against (started by playwright.config.ts).
 // E2E_PORT_BASE moves all three, so parallel runs do not collide.
 const base = Number(process.env.E2E_PORT_BASE ?? 4310);
@@ -8,7 +11,7 @@ export const SITE_URL = `http://127.0.0.1:${base}`;
 export const DB_DOWN_URL = `http://127.0.0.1:${base + 1}`;
 /**
  * The site with a low write rate limit (3 a minute per client address), for the 429 path. It
- * trusts X-Forwarded-For, so each test that fills the limit writes from an address of its own
+ * trusts one proxy hop (TRUST_PROXY=1): the test client stands in for it, so each test that fills the limit writes from an address of its own
  * (`RATE_LIMIT_CLIENTS`) and tests running side by side never share a window.
  */
 export const RATE_LIMITED_URL = `http://127.0.0.1:${base + 2}`;
@@ -20,3 +23,14 @@ export const RATE_LIMIT_CLIENTS = {
   newsletter: "203.0.113.3",
 } as const;
 export const asClient = (address: string) => ({ "X-Forwarded-For": address });
+
+/** The SMTP server the site's mails go to (tests/e2e/mail-sink.ts) and where it files them. */
+export const MAIL_SINK_PORT = base + 3;
+export const MAIL_SINK_URL = `smtp://127.0.0.1:${MAIL_SINK_PORT}`;
+export const MAIL_SINK_DIR = join(tmpdir(), `lodge-e2e-mail-${base}`);
+/**
+ * The staff console's server: its own embedded database in a fresh folder, so the first manager
+ * is created through the real setup link (its token is written to the folder, as in production).
+ */
+export const STAFF_URL = `http://127.0.0.1:${base + 4}`;
+export const STAFF_DATA_DIR = `/tmp/lodge-e2e-staff-${base}`;

@@ -12,6 +12,11 @@ export const BOOKED_ROOMS = {
   bookingPageRoomTab: "115 - Deluxe - K400",
   bookingPageWithoutJavaScript: "114 - Deluxe - K400",
   reservationOccupied: "131 - Mini Suite - K350",
+  dialogFollowsDates: "124 - Executive Suite - K550",
+  dialogTakenWithoutJavaScript: "112 - Deluxe - K400",
+  dialogChangedResubmission: "125 - Executive Suite - K550",
+  bookingPageFollowsDates: "113 - Deluxe - K400",
+  reservationFollowsDates: "132 - Mini Suite - K350",
 } as const;
 
 /** The room number a label such as "121 - Executive Suite - K550" starts with. */

@@ -65,8 +65,21 @@ function venue(venueId: number, extra: Record<string, string> = {}) {
 async function post(context: RouterContextProvider, fields: Record<string, string>) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  const request = new Request("http://localhost:3000/booking", { method: "POST", body });
+  // The form posts to its tab's address (`/booking?tab=room`), as the page does.
+  const request = new Request(`http://localhost:3000/booking?tab=${fields.tab ?? "room"}`, {
+    method: "POST",
+    body,
+  });
   return (await action({ request, context, params: {} } as never)) as unknown as DataAnswer;
+}
+
+async function roomsFor(context: RouterContextProvider, checkIn: string, checkOut: string) {
+  const data = await loader({
+    request: new Request(`http://localhost:3000/booking?checkIn=${checkIn}&checkOut=${checkOut}`),
+    context,
+    params: {},
+  } as never);
+  return data.rooms.map((room) => room.roomNumber);
 }
 
 async function counts(db: DB) {
@@ -143,19 +156,90 @@ describeEachEngine("/booking route", (getDatabase) => {
       message: "Late arrival",
       numberOfPeople: "3",
       totalPrice: 800,
-      status: "Occupied",
+      status: "Confirmed",
     });
     expect(answer.data.status === "success" && answer.data.reference).toBe(booking.reference);
-    expect(
-      (await db.selectFrom("rooms").select("status").where("id", "=", room).executeTakeFirstOrThrow()).status,
-    ).toBe("Occupied");
+    // The room leaves the list for the stay's nights, and only for them.
+    const during = await roomsFor(context(), addDays(lodgeToday(), 5), addDays(lodgeToday(), 5));
+    expect(during).not.toContain("112");
+    expect(await roomsFor(context(), addDays(lodgeToday(), 6), addDays(lodgeToday(), 7))).toContain("112");
 
     const again = await post(context(), stay("room", room, { submissionId: "page-room-1" }));
     expect(again.data).toMatchObject({ status: "success", reference: booking.reference });
     const taken = await post(context(), stay("room", room, { submissionId: "page-room-2" }));
     expect(taken.init?.status).toBe(409);
-    expect(taken.data).toMatchObject({ status: "error", message: m.ROOM_JUST_BOOKED });
+    expect(taken.data).toMatchObject({ status: "error", code: "taken", message: m.ROOM_JUST_BOOKED });
     expect(await db.selectFrom("bookings").select("id").where("roomId", "=", room).execute()).toHaveLength(1);
+    // A touching stay (check-in on the check-out day) and a one-night stay are accepted.
+    const today = lodgeToday();
+    const touching = await post(
+      context(),
+      stay("room", room, {
+        checkIn: addDays(today, 6),
+        checkOut: addDays(today, 6),
+        submissionId: "page-room-3",
+      }),
+    );
+    expect(touching.data).toMatchObject({ status: "success" });
+    // The same form id with other dates is a new request, not the first booking's answer.
+    const changed = await post(
+      context(),
+      stay("room", room, {
+        checkIn: addDays(today, 20),
+        checkOut: addDays(today, 21),
+        submissionId: "page-room-1",
+      }),
+    );
+    expect(changed.data.status === "success" && changed.data.reference).not.toBe(booking.reference);
+    expect(await db.selectFrom("bookings").select("id").where("roomId", "=", room).execute()).toHaveLength(3);
+  });
+
+  it("lists the rooms free for the dates in the address and echoes what the guest typed", async () => {
+    const { context } = getDatabase();
+    const today = lodgeToday();
+    const data = await loader({
+      request: new Request(
+        `http://localhost:3000/booking?tab=reservation&name=Ada&email=a%40b.zm&checkIn=${addDays(today, 2)}&checkOut=${addDays(today, 2)}&message=Hi`,
+      ),
+      context: context(),
+      params: {},
+    } as never);
+    expect(data.stay).toMatchObject({
+      checkIn: addDays(today, 2),
+      checkOut: addDays(today, 2),
+      chosen: true,
+    });
+    expect(data.values).toMatchObject({ name: "Ada", email: "a@b.zm", message: "Hi" });
+    expect(data.tab).toBe("reservation");
+    expect(data.rooms.map((room) => room.roomNumber)).toEqual(
+      [...data.rooms.map((room) => room.roomNumber)].sort(),
+    );
+  });
+
+  it("venue tab: a taken date answers 409 'taken' and the venue leaves that date's list", async () => {
+    const { db, context } = getDatabase();
+    const hall = await db
+      .selectFrom("venues")
+      .selectAll()
+      .where("venue", "=", "Conference Hall")
+      .executeTakeFirstOrThrow();
+    const date = addDays(lodgeToday(), 33);
+    const first = await post(context(), venue(hall.id, { bookingDate: date, submissionId: "venue-a" }));
+    expect(first.data.status).toBe("success");
+    const second = await post(context(), venue(hall.id, { bookingDate: date, submissionId: "venue-b" }));
+    expect(second.init?.status).toBe(409);
+    expect(second.data).toMatchObject({ status: "error", code: "taken", message: m.VENUE_ALREADY_BOOKED });
+    const onDate = await loader({
+      request: new Request(`http://localhost:3000/booking?tab=venue&bookingDate=${date}`),
+      context: context(),
+      params: {},
+    } as never);
+    expect(onDate.venues.map((v) => v.venue)).toEqual(["Garden Pavilion", "Poolside Terrace"]);
+    const nextDay = await post(
+      context(),
+      venue(hall.id, { bookingDate: addDays(date, 1), submissionId: "venue-c" }),
+    );
+    expect(nextDay.data.status).toBe("success");
   });
 
   it("reservation tab: stores one Pending reservation from the booking page", async () => {
@@ -166,7 +250,7 @@ describeEachEngine("/booking route", (getDatabase) => {
     const rows = await db
       .selectFrom("reservations")
       .selectAll()
-      .where("submissionId", "=", "page-res-1")
+      .where("submissionId", "like", "page-res-1.%")
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -183,13 +267,17 @@ describeEachEngine("/booking route", (getDatabase) => {
       name: "Bwalya Phiri",
     });
     expect(isBookingReference(rows[0]?.reference)).toBe(true);
-    // A reservation does not occupy the room.
-    expect(
-      (await db.selectFrom("rooms").select("status").where("id", "=", room).executeTakeFirstOrThrow()).status,
-    ).toBe("Available");
+    // A Pending reservation holds the room for its nights (decisions.md 25).
+    expect(await roomsFor(context(), addDays(lodgeToday(), 4), addDays(lodgeToday(), 5))).not.toContain(
+      "126",
+    );
     await post(context(), stay("reservation", room, { submissionId: "page-res-1" }));
     expect(
-      await db.selectFrom("reservations").select("id").where("submissionId", "=", "page-res-1").execute(),
+      await db
+        .selectFrom("reservations")
+        .select("id")
+        .where("submissionId", "like", "page-res-1.%")
+        .execute(),
     ).toHaveLength(1);
   });
 
@@ -205,7 +293,7 @@ describeEachEngine("/booking route", (getDatabase) => {
     const row = await db
       .selectFrom("venueBookings")
       .selectAll()
-      .where("submissionId", "=", "page-venue-1")
+      .where("submissionId", "like", "page-venue-1.%")
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       status: "Pending",

@@ -35,7 +35,7 @@ describeEachEngine("contact action", (getDatabase, engine) => {
     getDatabase()
       .db.selectFrom("contactMessages")
       .selectAll()
-      .where("submissionId", "=", submissionId)
+      .where("submissionId", "like", `${submissionId}.%`)
       .execute();
 
   async function countAll() {

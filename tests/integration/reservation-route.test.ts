@@ -22,6 +22,7 @@ import {
   someKeys,
   textArb,
 } from "~/lib/schemas/test-support.ts";
+import { databaseContext } from "~/context.server.ts";
 import { describeEachEngine } from "./test-database.ts";
 import { answer, args, databaseDownContext, formPost } from "./route-calls.ts";
 
@@ -44,19 +45,46 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     return found;
   };
 
+  it("answers a save that fails midway like every form: 503 with the database's reason (issue 10, defect 3)", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The database answers the room lookup, then the connection drops as the row is written.
+    const failing = getDatabase().db.withPlugin({
+      transformQuery(args) {
+        if (args.node.kind === "InsertQueryNode") throw new Error("Connection terminated unexpectedly");
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const context = getDatabase().context();
+    context.set(databaseContext, { db: failing, ready: async () => failing, close: async () => {} });
+    const { status, result } = await answer(
+      action(args(formPost("/reservation", validReservation()), context)),
+    );
+    expect(status).toBe(503);
+    expect(result).toMatchObject({
+      status: "error",
+      message: m.failedToCreateReservation(m.REASON_DATABASE_UNAVAILABLE),
+    });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("Connection terminated"));
+  });
+
   /** A complete, valid reservation for the given room; each call gets its own submission id. */
   function validReservation(overrides: Record<string, string> = {}): Record<string, string> {
     sequence += 1;
+    // Each call its own room and nights (rooms 1-30, four-day slots), so no two tests' stays
+    // overlap (decisions.md 23); the last rooms are left to the tests about taken rooms.
+    const slot = Math.floor(sequence / 30);
+    const checkIn = addDays(today, 10 + slot * 4);
     return {
       name: "Chanda Mulenga",
       email: "chanda@example.com",
       phone: "+260 97 555 0101",
-      checkIn: addDays(today, 10),
-      checkOut: addDays(today, 13),
+      checkIn,
+      checkOut: addDays(checkIn, 3),
       adults: "2",
       children: "1",
       roomCount: "2",
-      roomId: String(room(0).id),
+      roomId: String(room(sequence % 30).id),
       paymentMethod: "Mobile Money",
       message: "Late arrival, around 21:00.",
       [SUBMISSION_ID_FIELD]: `reservation-test-${sequence}-${Math.random()}`,
@@ -73,7 +101,7 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     getDatabase()
       .db.selectFrom("reservations")
       .selectAll()
-      .where("submissionId", "=", submissionId)
+      .where("submissionId", "like", `${submissionId}.%`)
       .execute();
 
   async function countAll() {
@@ -84,13 +112,12 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     return Number(count);
   }
 
-  it("offers every room that is not Occupied, labelled 'number - type - K price'", async () => {
+  it("offers every room free tonight, labelled 'number - type - K price'", async () => {
     const occupied = room(34);
-    await getDatabase()
-      .db.updateTable("rooms")
-      .set({ status: "Occupied" })
-      .where("id", "=", occupied.id)
-      .execute();
+    const held = await reserve(
+      validReservation({ roomId: String(occupied.id), checkIn: today, checkOut: today }),
+    );
+    expect(held.status).toBe(200);
     const data = await load();
     expect(data.loadError).toBeNull();
     expect(data.today).toBe(today);
@@ -105,6 +132,25 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     expect(data.submissionId).not.toBe((await load()).submissionId);
   });
 
+  it("lists the rooms free for the dates in the address, touching stays allowed, and echoes the fields", async () => {
+    const fields = validReservation({ roomId: String(room(32).id) });
+    expect((await reserve(fields)).status).toBe(200);
+    const listFor = async (checkIn: string, checkOut: string) =>
+      loader(
+        args(
+          new Request(
+            `http://localhost:3000/reservation?checkIn=${checkIn}&checkOut=${checkOut}&name=Ada&roomCount=2`,
+          ),
+          getDatabase().context(),
+        ),
+      );
+    const during = await listFor(addDays(fields.checkIn!, 2), addDays(fields.checkIn!, 2));
+    expect(during.rooms.map((choice) => choice.id)).not.toContain(String(room(32).id));
+    expect(during.values).toMatchObject({ name: "Ada", roomCount: "2" });
+    const touching = await listFor(fields.checkOut!, addDays(fields.checkOut!, 1));
+    expect(touching.rooms.map((choice) => choice.id)).toContain(String(room(32).id));
+  });
+
   it("stores exactly one complete Pending reservation and answers with its reference", async () => {
     const fields = validReservation();
     const { status, result } = await reserve(fields);
@@ -115,7 +161,7 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
 
     const rows = await rowsFor(fields[SUBMISSION_ID_FIELD]!);
     expect(rows).toHaveLength(1);
-    const chosen = room(0);
+    const chosen = rooms.find((candidate) => String(candidate.id) === fields.roomId)!;
     expect(rows[0]).toMatchObject({
       reference,
       source: "reservation-page",
@@ -128,8 +174,8 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
       roomId: chosen.id,
       roomNumber: chosen.roomNumber,
       roomType: chosen.type,
-      checkIn: addDays(today, 10),
-      checkOut: addDays(today, 13),
+      checkIn: fields.checkIn,
+      checkOut: addDays(fields.checkIn!, 3),
       adults: 2,
       children: 1,
       numberOfPeople: 3,
@@ -180,10 +226,21 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     const missing = await reserve(validReservation({ roomId: "999999" }));
     expect(missing.status).toBe(400);
     expect(missing.result).toMatchObject({ fieldErrors: { roomId: m.SELECT_ROOM } });
-    const taken = await reserve(validReservation({ roomId: String(room(34).id) }));
+    const first = validReservation({ roomId: String(room(33).id) });
+    expect((await reserve(first)).status).toBe(200);
+    const afterFirst = await countAll();
+    // One night inside the first stay: the room is taken for it.
+    const taken = await reserve(
+      validReservation({
+        roomId: String(room(33).id),
+        checkIn: addDays(first.checkIn!, 1),
+        checkOut: addDays(first.checkIn!, 1),
+      }),
+    );
     expect(taken.status).toBe(400);
     expect(taken.result).toMatchObject({ fieldErrors: { roomId: m.ROOM_JUST_BOOKED } });
-    expect(await countAll()).toBe(before);
+    expect(await countAll()).toBe(afterFirst);
+    expect(afterFirst).toBe(before + 1);
   });
 
   it("enforces the date rules on the server and keeps what the guest typed", async () => {
@@ -311,7 +368,8 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
             const row = await getDatabase()
               .db.selectFrom("reservations")
               .selectAll()
-              .where("submissionId", submissionId ? "=" : "is", submissionId ?? null)
+              // The stored key is the form's id and a hash of what was sent (form-submission.server.ts).
+              .where("submissionId", submissionId ? "like" : "is", submissionId ? `${submissionId}.%` : null)
               .orderBy("createdAt", "desc")
               .orderBy("timestamp", "desc")
               .executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ export const contactSchema = z.object({
   name: nameField,
   email: emailField,
   subject: optionalText(LIMITS.subject, SUBJECT_TOO_LONG),
-  message: requiredText(LIMITS.message, MESSAGE_REQUIRED, MESSAGE_TOO_LONG),
+  message: requiredText(LIMITS.message, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, { multiline: true }),
 });
 
 export type ContactMessage = z.output<typeof contactSchema>;

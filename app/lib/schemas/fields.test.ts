@@ -43,3 +43,27 @@ describe("fields", () => {
     expect(schema.safeParse("not an object").success).toBe(false);
   });
 });
+
+describe("control characters (issue 10, defect 2)", () => {
+  it("refuses a NUL byte or an escape in a single-line field, with a message beside it", async () => {
+    const { nameField, CONTROL_CHARACTERS } = await import("./fields.ts");
+    expect(nameField.safeParse("Ann\u0000a").error?.issues[0]?.message).toBe(CONTROL_CHARACTERS);
+    expect(nameField.safeParse("Ann\u001b[31m").error?.issues[0]?.message).toBe(CONTROL_CHARACTERS);
+    expect(nameField.safeParse("Ann\nBanda").error?.issues[0]?.message).toBe(CONTROL_CHARACTERS);
+    expect(nameField.safeParse("Ann\u0085").error?.issues[0]?.message).toBe(CONTROL_CHARACTERS);
+    expect(nameField.parse("Chileshe Mwansa-Banda")).toBe("Chileshe Mwansa-Banda");
+  });
+
+  it("keeps tab and line breaks in message fields, and refuses the other controls there", async () => {
+    const { optionalMessageField, CONTROL_CHARACTERS } = await import("./fields.ts");
+    const { contactSchema } = await import("./contact.ts");
+    expect(optionalMessageField.parse("Line one\r\n\tLine two")).toBe("Line one\r\n\tLine two");
+    expect(optionalMessageField.safeParse("a\u0000b").error?.issues[0]?.message).toBe(CONTROL_CHARACTERS);
+    const contact = { name: "Ann", email: "ann@example.com", subject: "Hi", message: "Hello\nthere" };
+    expect(contactSchema.safeParse(contact).success).toBe(true);
+    const nul = contactSchema.safeParse({ ...contact, message: "Hello\u0000" });
+    expect(nul.error?.issues[0]).toMatchObject({ path: ["message"], message: CONTROL_CHARACTERS });
+    const subject = contactSchema.safeParse({ ...contact, subject: "Hi\u0007" });
+    expect(subject.error?.issues[0]).toMatchObject({ path: ["subject"], message: CONTROL_CHARACTERS });
+  });
+});

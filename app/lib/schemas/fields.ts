@@ -37,12 +37,38 @@ export function blankToUndefined(value: unknown): unknown {
   return trimmed === "" ? undefined : trimmed;
 }
 
-export function requiredText(max: number, required: string, tooLong: string) {
-  return z.preprocess(blankToUndefined, z.string({ error: required }).max(max, tooLong));
+/** Shown beside a field that holds a control character (a NUL byte, an escape...). */
+export const CONTROL_CHARACTERS =
+  "Please remove the invisible control characters from this field (they may come from a copied text).";
+
+// C0 controls and DEL, and the C1 range. Multi-line fields keep tab, line feed and carriage return.
+const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+interface TextOptions {
+  /** A message box: tab and line breaks are text there. */
+  multiline?: boolean;
 }
 
-export function optionalText(max: number, tooLong: string) {
-  return z.preprocess(blankToUndefined, z.string({ error: tooLong }).max(max, tooLong).optional());
+/**
+ * Free text as the guest typed it, without control characters: a NUL byte cannot be stored by
+ * PostgreSQL (a 500 instead of a message), and the others have no place in a name or a message
+ * that staff read and that may be sent on in an e-mail.
+ */
+function text(error: string, max: number, tooLong: string, { multiline = false }: TextOptions) {
+  const controls = multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS;
+  return z
+    .string({ error })
+    .max(max, tooLong)
+    .refine((value) => !controls.test(value), CONTROL_CHARACTERS);
+}
+
+export function requiredText(max: number, required: string, tooLong: string, options: TextOptions = {}) {
+  return z.preprocess(blankToUndefined, text(required, max, tooLong, options));
+}
+
+export function optionalText(max: number, tooLong: string, options: TextOptions = {}) {
+  return z.preprocess(blankToUndefined, text(tooLong, max, tooLong, options).optional());
 }
 
 export const nameField = requiredText(LIMITS.name, NAME_REQUIRED, NAME_TOO_LONG);
@@ -73,7 +99,7 @@ export const paymentMethodField = z.preprocess(
   z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_REQUIRED }),
 );
 
-export const optionalMessageField = optionalText(LIMITS.message, MESSAGE_TOO_LONG);
+export const optionalMessageField = optionalText(LIMITS.message, MESSAGE_TOO_LONG, { multiline: true });
 
 // Database ids (serial numbers or UUIDs) as strings; the server looks the id up, so this only
 // keeps junk out of queries.

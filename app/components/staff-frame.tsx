@@ -1,0 +1,55 @@
+import { Form, NavLink } from "react-router";
+import "./staff-frame.css";
+
+/**
+ * The staff console's page frame (issue 8): its own header and navigation, never the public
+ * site's; `noindex` on every page (React hoists the meta element into the head).
+ */
+export function StaffFrame({
+  children,
+  staff,
+}: {
+  children: React.ReactNode;
+  staff?: { name: string; role: string };
+}) {
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="staff-header">
+        <p className="staff-header__brand">Lodge staff</p>
+        {staff ? (
+          <>
+            <nav aria-label="Staff console" className="staff-nav">
+              <NavLink to="/staff" end>
+                Today
+              </NavLink>
+              <NavLink to="/staff/requests">Requests</NavLink>
+              <NavLink to="/staff/board">Room board</NavLink>
+              <NavLink to="/staff/outbox">Mail outbox</NavLink>
+              {staff.role === "manager" ? (
+                <>
+                  <NavLink to="/staff/rooms">Rooms and venues</NavLink>
+                  <NavLink to="/staff/accounts">Accounts</NavLink>
+                </>
+              ) : null}
+            </nav>
+            <Form method="post" action="/staff/sign-out" className="staff-header__user">
+              <span>
+                {staff.name} ({staff.role})
+              </span>
+              <button type="submit" className="btn btn--outline btn--small">
+                Sign out
+              </button>
+            </Form>
+          </>
+        ) : null}
+      </header>
+      <main id="main" tabIndex={-1} className="staff-main">
+        {children}
+      </main>
+    </>
+  );
+}

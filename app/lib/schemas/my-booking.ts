@@ -1,0 +1,28 @@
+// /my-booking: the guest names a request by its reference and the e-mail it was made with.
+import { z } from "zod";
+import { BOOKING_REFERENCE_PREFIX } from "../booking-reference.ts";
+import { MY_BOOKING_REFERENCE_REQUIRED } from "../messages.ts";
+import { blankToUndefined, emailField } from "./fields.ts";
+
+/** 'ldg-7k3qx9', ' LDG 7K3QX9 ' and '7K3QX9' all name 'LDG-7K3QX9'. */
+export function normalizeReference(value: string): string {
+  const code = value
+    .toUpperCase()
+    .replace(/\s+/g, "")
+    .replace(new RegExp(`^${BOOKING_REFERENCE_PREFIX.replace("-", "")}-?`), "");
+  return `${BOOKING_REFERENCE_PREFIX}${code}`;
+}
+
+export const myBookingSchema = z.object({
+  reference: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: MY_BOOKING_REFERENCE_REQUIRED })
+      .max(20, MY_BOOKING_REFERENCE_REQUIRED)
+      .transform(normalizeReference),
+  ),
+  email: emailField,
+  intent: z.enum(["find", "cancel"]).default("find"),
+});
+
+export type MyBookingQuery = z.output<typeof myBookingSchema>;

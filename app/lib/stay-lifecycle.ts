@@ -1,0 +1,78 @@
+// The lifecycle of a request (decisions.md 25): which statuses exist, which hold a room or a
+// venue, and which changes are allowed. Pure rules, shared by the server, the staff console and
+// the guest's own booking page.
+
+/** Room bookings and reservations. */
+export const STAY_STATUSES = [
+  "Pending",
+  "Confirmed",
+  "Checked in",
+  "Checked out",
+  "Cancelled",
+  "Declined",
+  "No-show",
+] as const;
+export type StayStatus = (typeof STAY_STATUSES)[number];
+
+/** Venue bookings: one event on one day, nothing to check in or out of. */
+export const VENUE_BOOKING_STATUSES = ["Pending", "Confirmed", "Cancelled", "Declined"] as const;
+export type VenueBookingStatus = (typeof VENUE_BOOKING_STATUSES)[number];
+
+/** Statuses that hold a room for the stay's nights (the others release it). */
+export const HOLDING_STAY_STATUSES: readonly StayStatus[] = ["Pending", "Confirmed", "Checked in"];
+/** Statuses that hold a venue for its date. */
+export const HOLDING_VENUE_STATUSES: readonly VenueBookingStatus[] = ["Pending", "Confirmed"];
+
+export function holdsRoom(status: StayStatus): boolean {
+  return HOLDING_STAY_STATUSES.includes(status);
+}
+
+const STAY_TRANSITIONS: Record<StayStatus, readonly StayStatus[]> = {
+  Pending: ["Confirmed", "Declined", "Cancelled"],
+  Confirmed: ["Checked in", "Cancelled", "No-show"],
+  "Checked in": ["Checked out"],
+  "Checked out": [],
+  Cancelled: [],
+  Declined: [],
+  "No-show": [],
+};
+
+const VENUE_TRANSITIONS: Record<VenueBookingStatus, readonly VenueBookingStatus[]> = {
+  Pending: ["Confirmed", "Declined", "Cancelled"],
+  Confirmed: ["Cancelled"],
+  Cancelled: [],
+  Declined: [],
+};
+
+/** The statuses a stay in `from` may move to. */
+export function nextStayStatuses(from: StayStatus): readonly StayStatus[] {
+  return STAY_TRANSITIONS[from];
+}
+
+export function nextVenueBookingStatuses(from: VenueBookingStatus): readonly VenueBookingStatus[] {
+  return VENUE_TRANSITIONS[from];
+}
+
+export function canChangeStay(from: StayStatus, to: StayStatus): boolean {
+  return STAY_TRANSITIONS[from].includes(to);
+}
+
+export function canChangeVenueBooking(from: VenueBookingStatus, to: VenueBookingStatus): boolean {
+  return VENUE_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * Whether the guest may still cancel a stay themselves: it holds its room and has not begun
+ * (its check-in is after the lodge's today).
+ */
+export function guestMayCancelStay(stay: { status: StayStatus; checkIn: string }, today: string): boolean {
+  return (stay.status === "Pending" || stay.status === "Confirmed") && stay.checkIn > today;
+}
+
+/** Who made a change, as the history records it. */
+export const HISTORY_ACTORS = ["guest", "system", "staff"] as const;
+export type HistoryActor = (typeof HISTORY_ACTORS)[number];
+
+/** The kinds of request the lodge receives that have a history. */
+export const REQUEST_KINDS = ["booking", "reservation", "venue-booking", "contact-message"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];

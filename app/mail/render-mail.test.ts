@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import type { MailPayload, StayFacts } from "./mail-payload.ts";
+import { renderMail, senderDomain } from "./render-mail.server.tsx";
+
+const env = {
+  siteOrigin: "https://lodge.example",
+  from: "Lodge <bookings@lodge.example>",
+  lodgeInbox: "desk@lodge.example",
+};
+const stay: StayFacts = {
+  kind: "reservation",
+  id: "7f0c1b9e-1111-4222-8333-944445555666",
+  reference: "LDG-7K3QX9",
+  name: "Ann <script>alert(1)</script>",
+  email: "ann@example.com",
+  phone: "+260 97 000 0000",
+  roomType: "Deluxe",
+  roomNumber: "101",
+  checkIn: "2026-12-24",
+  checkOut: "2026-12-24",
+  adults: 2,
+  children: 1,
+  total: 1200,
+  status: "Pending",
+  message: null,
+};
+
+function render(payload: MailPayload, recipient: string | null = "ann@example.com") {
+  return renderMail(
+    { subject: "S", payload, messageId: "0b8f5c1e-2222-4333-8444-955556666777", recipient },
+    env,
+  );
+}
+
+describe("renderMail", () => {
+  it("writes HTML and plain text from one content, with a stable Message-ID", () => {
+    const mail = render({ template: "request-received", request: stay });
+    expect(mail.messageId).toBe("<0b8f5c1e-2222-4333-8444-955556666777@lodge.example>");
+    expect(mail.to).toBe("ann@example.com");
+    expect(mail.replyTo).toBe("desk@lodge.example");
+    for (const part of [String(mail.text), String(mail.html)]) {
+      expect(part).toContain("LDG-7K3QX9");
+      expect(part).toContain("K1,200");
+      expect(part).toContain("24 Dec 2026");
+      expect(part).toContain("https://lodge.example/my-booking?reference=LDG-7K3QX9");
+    }
+    // The guest's words are text, never markup.
+    expect(String(mail.html)).not.toContain("<script>");
+    expect(String(mail.html)).toContain("&lt;script&gt;");
+    expect(String(mail.html)).toContain('name="viewport"');
+  });
+
+  it("attaches a calendar invitation to a stay: all-day dates, one night for a same-day stay", () => {
+    const mail = render({ template: "request-received", request: stay });
+    const ics =
+      typeof mail.icalEvent === "object" && mail.icalEvent && "content" in mail.icalEvent
+        ? String(mail.icalEvent.content)
+        : "";
+    expect(ics).toContain("DTSTART;VALUE=DATE:20261224");
+    expect(ics).toContain("DTEND;VALUE=DATE:20261225");
+    expect(ics).toContain("STATUS:TENTATIVE");
+    const cancelled = render({
+      template: "status-changed",
+      request: { ...stay, status: "Cancelled" },
+      from: "Pending",
+      to: "Cancelled",
+    });
+    expect(cancelled.icalEvent).toMatchObject({ method: "CANCEL" });
+  });
+
+  it("sends the lodge's mail to LODGE_INBOX, with the staff console link and no calendar", () => {
+    const mail = render({ template: "new-request", request: stay }, null);
+    expect(mail.to).toBe("desk@lodge.example");
+    expect(mail.replyTo).toEqual({ name: stay.name, address: "ann@example.com" });
+    expect(String(mail.text)).toContain(`https://lodge.example/staff/requests/reservation/${stay.id}`);
+    expect(mail.icalEvent).toBeUndefined();
+  });
+
+  it("gives mails to subscribers List-Unsubscribe headers and a visible unsubscribe link", () => {
+    const mail = render({
+      template: "newsletter-confirm",
+      confirmToken: "c".repeat(43),
+      unsubscribeToken: "u".repeat(43),
+    });
+    expect(mail.list).toEqual({
+      unsubscribe: {
+        url: `https://lodge.example/newsletter/unsubscribe?token=${"u".repeat(43)}`,
+        comment: "Unsubscribe",
+      },
+    });
+    expect(mail.headers).toEqual({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(String(mail.html)).toContain(`/newsletter/unsubscribe?token=${"u".repeat(43)}`);
+    expect(String(mail.text)).toContain(`https://lodge.example/newsletter/confirm?token=${"c".repeat(43)}`);
+  });
+
+  it("takes the domain of the sender's address", () => {
+    expect(senderDomain("Lodge <a@mail.lodge.example>")).toBe("mail.lodge.example");
+    expect(senderDomain("a@b.example")).toBe("b.example");
+  });
+});

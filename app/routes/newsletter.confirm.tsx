@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import { NewsletterLinkPage, readToken } from "~/components/newsletter-link-page.tsx";
+import { site } from "~/content/site.ts";
+import { getDb } from "~/context.server.ts";
+import { logWriteFailure } from "~/db/failures.server.ts";
+import { confirmSubscription } from "~/db/newsletter-subscriptions.server.ts";
+import { NEWSLETTER_CONFIRMED, NEWSLETTER_ERROR, NEWSLETTER_LINK_INVALID } from "~/lib/messages.ts";
+import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/newsletter.confirm";
+
+// Double opt-in (decisions.md 28): the link in the confirmation mail leads here.
+export const handle = NO_HYDRATION;
+
+const TITLE = "Confirm your subscription";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: TITLE,
+    description: `Confirm your subscription to the ${site.brandName} newsletter.`,
+    path: "/newsletter/confirm",
+    origin: originFromMatches(matches),
+    noindex: true,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { token: await readToken(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = await readToken(request);
+  try {
+    const result = await confirmSubscription(await getDb(context), token);
+    return result === "confirmed"
+      ? { ok: true, message: NEWSLETTER_CONFIRMED }
+      : data({ ok: false, message: NEWSLETTER_LINK_INVALID }, { status: 404 });
+  } catch (error) {
+    logWriteFailure("newsletter-confirm", error);
+    return data({ ok: false, message: NEWSLETTER_ERROR }, { status: 503 });
+  }
+}
+
+export default function NewsletterConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <NewsletterLinkPage
+      title={TITLE}
+      text={`Press the button to receive the ${site.brandName} newsletter.`}
+      button="Confirm my subscription"
+      token={loaderData.token}
+      result={actionData}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+// Server side of the Room Booking dialog and of /rooms' availability bar. The dialog lives on
+// /rooms and /details/:id and is served by those pages' own loader and action (ADR 0010): the
+// loader lists the rooms free for the stay in the address (`?book=&checkIn=&checkOut=`), the
+// action books one and answers with the result and, when it was refused, the fresh list.
+import { data, type RouterContextProvider } from "react-router";
+import type {
+  AvailableRoomsData,
+  RoomDialogAnswer,
+  RoomDialogData,
+  RoomOption,
+} from "~/components/room-booking-dialog.tsx";
+import { getDb } from "~/context.server.ts";
+import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { bookRoom, countFreeRoomsByType, listFreeRooms, type StayDates } from "~/db/rooms.server.ts";
+import { lodgeToday } from "~/lib/dates.ts";
+import { echoedFields } from "~/lib/echoed-fields.ts";
+import { formError, formInvalid, formSuccess, readSubmission } from "~/lib/form-submission.server.ts";
+import {
+  BOOKING_SUCCESSFUL,
+  failedToCreateBooking,
+  failedToFetchRooms,
+  REASON_DATABASE_UNAVAILABLE,
+  ROOM_JUST_BOOKED,
+  SELECT_ROOM,
+} from "~/lib/messages.ts";
+import { roomBookingSchema } from "~/lib/schemas/room-booking.ts";
+import { readStaySearch } from "~/lib/stay-search.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The rooms free for a stay, as the dialog and /booking list them, or the error for the banner. */
+export async function loadFreeRoomOptions(context: Context, stay: StayDates): Promise<AvailableRoomsData> {
+  try {
+    const rooms = await listFreeRooms(await getDb(context), stay);
+    return {
+      rooms: rooms.map(({ id, roomNumber, type, price }): RoomOption => ({ id, roomNumber, type, price })),
+    };
+  } catch (error) {
+    logReadFailure("available rooms", error);
+    return { error: failedToFetchRooms(failureReason(error)) };
+  }
+}
+
+/** For the loaders of /rooms and /details/:id: the dialog's data when `?book=` asks for it. */
+export async function loadRoomDialog(request: Request, context: Context): Promise<RoomDialogData | null> {
+  const params = new URL(request.url).searchParams;
+  const roomType = params.get("book");
+  if (roomType === null) return null;
+  const stay = readStaySearch(params, lodgeToday());
+  return {
+    roomType: roomType.slice(0, 50),
+    stay,
+    rooms: await loadFreeRoomOptions(context, stay),
+    values: echoedFields(params),
+  };
+}
+
+/** One room type on /rooms: its nightly rate from the database and, for chosen dates, how many are free. */
+export interface RoomTypeOffer {
+  price: number;
+  free: number;
+}
+
+export interface RoomTypeOffers {
+  /** By room type; null when the database could not be read (cards then show no price). */
+  offers: Record<string, RoomTypeOffer> | null;
+  /** 'Failed to fetch rooms: …' when the database could not be read. */
+  error: string | null;
+}
+
+/** Prices (always) and free rooms per type (for the stay) for the room cards. */
+export async function loadRoomTypeOffers(context: Context, stay: StayDates): Promise<RoomTypeOffers> {
+  try {
+    const rows = await countFreeRoomsByType(await getDb(context), stay);
+    return {
+      offers: Object.fromEntries(rows.map((row) => [row.type, { price: row.price, free: row.free }])),
+      error: null,
+    };
+  } catch (error) {
+    logReadFailure("room types", error);
+    return { offers: null, error: failedToFetchRooms(failureReason(error)) };
+  }
+}
+
+/**
+ * The action of /rooms and /details/:id: books a room from the dialog (one parse of the body,
+ * typed error codes). With JavaScript a fetcher gets this as data; without it the page renders
+ * again with the dialog open, the guest's values and the errors (no redirect).
+ */
+export async function submitRoomDialog(request: Request, context: Context) {
+  const result = await bookFromDialog(request, context);
+  const answer: RoomDialogAnswer = { result: result.data, rooms: null };
+  if (result.data.status !== "success") {
+    const stay = readStaySearch(new URLSearchParams(result.data.values), lodgeToday());
+    answer.rooms = await loadFreeRoomOptions(context, stay);
+  }
+  return data(answer, { status: result.init?.status ?? 200 });
+}
+
+async function bookFromDialog(request: Request, context: Context) {
+  const parsed = await readSubmission(request, context, roomBookingSchema(lodgeToday()), BOOKING_SUCCESSFUL);
+  if (parsed.kind === "answered") return parsed.response;
+  const { data: booking, submissionId, values } = parsed;
+  try {
+    const result = await bookRoom(await getDb(context), { ...booking, submissionId });
+    switch (result.kind) {
+      case "booked":
+        return formSuccess(BOOKING_SUCCESSFUL, result.booking.reference);
+      case "taken":
+        return formError(ROOM_JUST_BOOKED, values, 409, "taken");
+      case "unknown-room":
+        return formInvalid({ roomId: SELECT_ROOM }, values);
+    }
+  } catch (error) {
+    logWriteFailure("room-booking", error);
+    const reason = failureReason(error);
+    const code = reason === REASON_DATABASE_UNAVAILABLE ? "unavailable" : "failed";
+    return formError(failedToCreateBooking(reason), values, 503, code);
+  }
+}

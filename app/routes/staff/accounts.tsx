@@ -1,0 +1,186 @@
+import { data, Form } from "react-router";
+import { Notice } from "~/components/notice.tsx";
+import { InputField, SelectField } from "~/components/form-fields.tsx";
+import { siteOriginContext } from "~/context.server.ts";
+import {
+  inviteStaff,
+  issuePasswordReset,
+  listStaffAccounts,
+  setAccountDisabled,
+} from "~/db/staff-accounts.server.ts";
+import { listAudit } from "~/db/staff-audit.server.ts";
+import { parseForm } from "~/lib/schemas/form-data.ts";
+import { accountsFormSchema } from "~/lib/schemas/staff.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { oneTimeLink } from "~/lib/staff-runtime.server.ts";
+import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
+import type { Route } from "./+types/accounts";
+
+// Accounts (managers only). No one signs themselves up: a manager adds an account and hands its
+// person the invitation link, shown once here (only its hash is stored). Disabling an account
+// signs it out everywhere; a reset link lets its person choose a new password.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, staff } = await requireStaff(request, context, { role: "manager" });
+  const [accounts, audit] = await Promise.all([listStaffAccounts(db), listAudit(db, ["account"])]);
+  return { me: staff.accountId, accounts, audit };
+}
+
+interface AccountsAnswer {
+  tone: "success" | "error";
+  message: string;
+  link?: string;
+}
+
+function answer(value: AccountsAnswer, status = 200) {
+  return data<AccountsAnswer>(value, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, staff } = await requireStaff(request, context, { role: "manager" });
+  const parsed = parseForm(accountsFormSchema, await request.formData());
+  if (!parsed.ok)
+    return answer({ tone: "error", message: String(Object.values(parsed.fieldErrors)[0]) }, 400);
+  const form = parsed.data;
+  const origin = context.get(siteOriginContext);
+  if (form.intent === "invite") {
+    const token = newToken();
+    const result = await inviteStaff(db, staff.accountId, form, hashToken(token));
+    if (result.kind === "email-taken")
+      return answer({ tone: "error", message: "An account already has this e-mail address." }, 409);
+    return answer({
+      tone: "success",
+      message: `Account added for ${form.name}. Give them this link (shown only now; it works once, within 24 hours):`,
+      link: oneTimeLink(origin, token),
+    });
+  }
+  if (form.accountId === staff.accountId && form.intent === "disable")
+    return answer({ tone: "error", message: "You cannot disable your own account." }, 409);
+  if (form.intent === "reset") {
+    const token = newToken();
+    if (!(await issuePasswordReset(db, staff.accountId, form.accountId, hashToken(token))))
+      return answer({ tone: "error", message: "That account does not exist or is disabled." }, 404);
+    return answer({
+      tone: "success",
+      message: "Password reset link (shown only now; it works once, within an hour):",
+      link: oneTimeLink(origin, token),
+    });
+  }
+  const done = await setAccountDisabled(db, staff.accountId, form.accountId, form.intent === "disable");
+  if (!done) return answer({ tone: "error", message: "That account does not exist." }, 404);
+  return answer({
+    tone: "success",
+    message: form.intent === "disable" ? "Account disabled." : "Account enabled.",
+  });
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Lusaka",
+});
+
+export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { me, accounts, audit } = loaderData;
+  return (
+    <>
+      <title>Staff: accounts</title>
+      <h1>Accounts</h1>
+      {actionData ? (
+        <Notice tone={actionData.tone}>
+          <p>{actionData.message}</p>
+          {actionData.link ? (
+            <p>
+              <code className="staff-link">{actionData.link}</code>
+            </p>
+          ) : null}
+        </Notice>
+      ) : null}
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <caption className="visually-hidden">Staff accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((account) => (
+              <tr key={account.id}>
+                <td>{account.name}</td>
+                <td>{account.email}</td>
+                <td>{account.role}</td>
+                <td>{account.disabledAt ? "Disabled" : account.hasPassword ? "Active" : "Invited"}</td>
+                <td>
+                  <div className="staff-actions">
+                    {account.id === me ? null : (
+                      <Form method="post">
+                        <input type="hidden" name="accountId" value={account.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={account.disabledAt ? "enable" : "disable"}
+                          className="btn btn--outline btn--small"
+                          aria-label={`${account.disabledAt ? "Enable" : "Disable"} ${account.name}`}
+                        >
+                          {account.disabledAt ? "Enable" : "Disable"}
+                        </button>
+                      </Form>
+                    )}
+                    {account.disabledAt ? null : (
+                      <Form method="post">
+                        <input type="hidden" name="accountId" value={account.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="reset"
+                          className="btn btn--outline btn--small"
+                          aria-label={`Reset password of ${account.name}`}
+                        >
+                          Reset password
+                        </button>
+                      </Form>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <section aria-labelledby="add-account">
+        <h2 id="add-account">Add an account</h2>
+        <Form method="post" className="staff-form staff-form--grid">
+          <input type="hidden" name="intent" value="invite" />
+          <InputField name="name" label="Name" required maxLength={100} />
+          <InputField name="email" label="E-mail address" type="email" required />
+          <SelectField name="role" label="Role" required defaultValue="reception">
+            <option value="reception">Reception: requests, today, room board</option>
+            <option value="manager">Manager: also prices, venues, accounts</option>
+          </SelectField>
+          <button type="submit" className="btn btn--primary">
+            Add and show invitation link
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="account-changes">
+        <h2 id="account-changes">Changes</h2>
+        {audit.length === 0 ? (
+          <p>No changes yet.</p>
+        ) : (
+          <ol className="staff-history">
+            {audit.map((entry) => (
+              <li key={entry.id}>
+                {dateTime.format(new Date(entry.at))}, {entry.staffName}: {entry.change}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

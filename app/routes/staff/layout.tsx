@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { StaffFrame } from "~/components/staff-frame.tsx";
+import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { Route } from "./+types/layout";
+
+// The staff console's frame (issue 8): its own header and navigation, never the public site's,
+// and no link to it from the public site. Not for search engines: `noindex` here and in the
+// X-Robots-Tag header (server/app.ts), and disallowed in robots.txt.
+
+export const handle = STAFF_CONSOLE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff } = await requireStaff(request, context);
+  return { name: staff.name, role: staff.role };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffFrame staff={loaderData}>
+      <Outlet />
+    </StaffFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? error.status === 404
+      ? "There is nothing at this address."
+      : typeof error.data === "string"
+        ? error.data
+        : `${error.status} ${error.statusText}`
+    : "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <StaffFrame>
+      <title>Staff console: not possible</title>
+      <h1>Not possible</h1>
+      <p role="alert">{message}</p>
+      <p>
+        <a href="/staff">Back to today</a>
+      </p>
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,149 @@
+import { Form, Link } from "react-router";
+import { Notice } from "~/components/notice.tsx";
+import { listOutbox, retryOutboxMail } from "~/db/outbox.server.ts";
+import type { OutboxStatus } from "~/db/schema.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { StaffNotice } from "~/lib/staff-notice.ts";
+import type { Route } from "./+types/outbox";
+
+// The mail outbox (decisions.md 27, ADR 0012): every mail the site has written, newest first,
+// with what became of it. A mail the worker gave up on ('failed') can be sent again from here;
+// without SMTP_URL every mail waits here as 'pending' and nothing is lost.
+
+const STATUSES: readonly OutboxStatus[] = ["pending", "sent", "failed"];
+const STATUS_LABELS: Record<OutboxStatus, string> = { pending: "Waiting", sent: "Sent", failed: "Failed" };
+const PAGE_SIZE = 50;
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Lusaka",
+});
+
+function readStatus(value: string | null): OutboxStatus | undefined {
+  return STATUSES.find((status) => status === value);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context);
+  const params = new URL(request.url).searchParams;
+  const status = readStatus(params.get("status"));
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const outbox = await listOutbox(db, { status, page, pageSize: PAGE_SIZE });
+  return {
+    status: status ?? null,
+    page: outbox.page,
+    pages: Math.max(1, Math.ceil(outbox.total / PAGE_SIZE)),
+    total: outbox.total,
+    mails: outbox.rows.map((row) => ({
+      id: String(row.id),
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      to: row.recipient ?? "The lodge's inbox",
+      subject: row.subject,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      request:
+        row.requestKind && row.requestKind !== "newsletter" && row.requestId
+          ? `/staff/requests/${row.requestKind}/${row.requestId}`
+          : null,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs): Promise<StaffNotice> {
+  const { db } = await requireStaff(request, context);
+  const id = String((await request.formData()).get("id") ?? "");
+  return (await retryOutboxMail(db, id))
+    ? { tone: "success", message: "The mail will be sent again within a minute." }
+    : { tone: "error", message: "Only a mail that failed can be sent again." };
+}
+
+export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, page, pages, total, mails } = loaderData;
+  const search = (next: { status?: string | null; page?: number }) => {
+    const params = new URLSearchParams();
+    if (next.status) params.set("status", next.status);
+    if (next.page && next.page > 1) params.set("page", String(next.page));
+    const query = params.toString();
+    return query ? `?${query}` : "";
+  };
+  return (
+    <>
+      <title>Staff: mail outbox</title>
+      <h1>Mail outbox</h1>
+      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      <Form method="get" className="staff-filters">
+        <label>
+          Status
+          <select name="status" defaultValue={status ?? ""}>
+            <option value="">All</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn">
+          Show
+        </button>
+      </Form>
+      <p>
+        {total} {total === 1 ? "mail" : "mails"}.
+      </p>
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <caption className="visually-hidden">Mails, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Written</th>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mails.map((mail) => (
+              <tr key={mail.id}>
+                <td>{dateTime.format(new Date(mail.createdAt))}</td>
+                <td>{mail.to}</td>
+                <td>{mail.request ? <Link to={mail.request}>{mail.subject}</Link> : mail.subject}</td>
+                <td>
+                  {STATUS_LABELS[mail.status]}
+                  {mail.sentAt ? ` ${dateTime.format(new Date(mail.sentAt))}` : ""}
+                  {mail.status === "failed" ? (
+                    <Form method="post" className="staff-actions">
+                      <input type="hidden" name="id" value={mail.id} />
+                      <button type="submit" className="btn btn--small">
+                        Send again
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+                <td>{mail.attempts}</td>
+                <td>{mail.lastError ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="staff-pages">
+          {page > 1 ? (
+            <Link to={`/staff/outbox${search({ status, page: page - 1 })}`}>Previous page</Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={`/staff/outbox${search({ status, page: page + 1 })}`}>Next page</Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { data } from "react-router";
+import type { DB } from "~/db/client.server.ts";
+import { markMessageHandled } from "~/db/inbox.server.ts";
+import { changeStayStatus, changeVenueBookingStatus, moveStay } from "~/db/request-status.server.ts";
+import type { SignedInStaff } from "~/db/staff-sessions.server.ts";
+import { requestActionSchema, type RequestIntent } from "~/lib/schemas/staff.ts";
+import type { StayStatus } from "~/lib/stay-lifecycle.ts";
+import type { StaffNotice } from "~/lib/staff-notice.ts";
+
+const TO_STATUS: Partial<Record<RequestIntent, StayStatus>> = {
+  confirm: "Confirmed",
+  decline: "Declined",
+  cancel: "Cancelled",
+  "check-in": "Checked in",
+  "check-out": "Checked out",
+  "no-show": "No-show",
+};
+
+const KIND_NAMES = {
+  booking: "Room booking",
+  reservation: "Reservation",
+  "venue-booking": "Venue booking",
+  "contact-message": "Message",
+} as const;
+
+function answer(tone: StaffNotice["tone"], message: string, status = 200) {
+  return data<StaffNotice>({ tone, message }, { status });
+}
+
+/**
+ * Every change staff make to a request, from whichever page the button is on (today, a
+ * request's page): one form shape (kind, id, intent, roomId), applied through the lifecycle's
+ * data layer, each change one transaction with its history entry naming the staff account.
+ */
+export async function applyRequestAction(db: DB, staff: SignedInStaff, formData: FormData) {
+  const parsed = requestActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return answer("error", "That action was not understood. Please try again.", 400);
+  const { kind, id, intent, roomId } = parsed.data;
+  const by = { actor: "staff" as const, staffAccountId: staff.accountId };
+  const name = KIND_NAMES[kind];
+
+  if (intent === "handled") {
+    if (kind !== "contact-message") return answer("error", "Only a message can be marked handled.", 400);
+    const result = await markMessageHandled(db, id, staff.accountId);
+    if (result === "not-found") return answer("error", "That message no longer exists.", 404);
+    if (result === "not-allowed") return answer("error", "That message was already handled.", 409);
+    return answer("success", "Message marked handled.");
+  }
+
+  if (intent === "move") {
+    if (kind !== "booking" && kind !== "reservation")
+      return answer("error", "Only a stay can move room.", 400);
+    if (!roomId) return answer("error", "Please choose the room to move to.", 400);
+    const result = await moveStay(db, kind, id, roomId, by);
+    if (result.kind === "not-found") return answer("error", "That stay or room does not exist.", 404);
+    if (result.kind === "not-holding") return answer("error", "This stay no longer holds a room.", 409);
+    if (result.kind === "taken")
+      return answer(
+        "error",
+        "That room is no longer free for every night of this stay. Please choose another.",
+        409,
+      );
+    return answer("success", `${name} moved from room ${result.fromRoom} to room ${result.toRoom}.`);
+  }
+
+  const to = TO_STATUS[intent];
+  if (!to || kind === "contact-message") return answer("error", "That action does not apply here.", 400);
+  if (kind === "venue-booking") {
+    if (to !== "Confirmed" && to !== "Declined" && to !== "Cancelled")
+      return answer("error", "A venue booking has no check-in or check-out.", 400);
+    const result = await changeVenueBookingStatus(db, id, to, by);
+    if (result.kind === "not-found") return answer("error", "That venue booking does not exist.", 404);
+    if (result.kind === "not-allowed")
+      return answer("error", `This venue booking is ${result.from}; it cannot become ${to}.`, 409);
+    if (result.kind === "taken")
+      return answer("error", "The venue is already booked on that date by another event.", 409);
+    return answer("success", `${name}: ${result.from} → ${result.to}.`);
+  }
+  const result = await changeStayStatus(db, kind, id, to, by);
+  if (result.kind === "not-found") return answer("error", `That ${name.toLowerCase()} does not exist.`, 404);
+  if (result.kind === "not-allowed")
+    return answer("error", `This ${name.toLowerCase()} is ${result.from}; it cannot become ${to}.`, 409);
+  if (result.kind === "taken")
+    return answer(
+      "error",
+      "Another stay now holds this room for these nights. Move this stay to a free room.",
+      409,
+    );
+  return answer("success", `${name}: ${result.from} → ${result.to}.`);
+}

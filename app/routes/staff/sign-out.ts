@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { getDb, siteOriginContext } from "~/context.server.ts";
+import { revokeSession } from "~/db/staff-sessions.server.ts";
+import {
+  clearedSessionCookie,
+  requireSameOrigin,
+  SIGN_IN_PATH,
+  sessionToken,
+} from "~/lib/staff-auth.server.ts";
+import { hashToken } from "~/lib/staff-tokens.server.ts";
+import type { Route } from "./+types/sign-out";
+
+// Sign-out ends the session in the database, not only in the browser: a copied cookie is useless
+// afterwards. It works whether or not the session is still live.
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const token = sessionToken(request);
+  if (token) await revokeSession(await getDb(context), hashToken(token));
+  return redirect(SIGN_IN_PATH, {
+    headers: { "Set-Cookie": clearedSessionCookie(context.get(siteOriginContext)) },
+  });
+}
+
+export function loader() {
+  return redirect(SIGN_IN_PATH);
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import { logger as siteLogger } from "../app/lib/logger.server.ts";
+
+/**
+ * One JSON line per request once it is answered: id, method, path (never the query string, which
+ * may carry a guest's name or e-mail from a form redirect), status and duration. No headers, no
+ * bodies. Client errors (4xx) are logged as warnings, server errors as errors. `req.id` is also
+ * sent back as X-Request-Id and put on the request's error lines, to find one in the other.
+ */
+export function requestLog(logger: Logger = siteLogger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    customSuccessMessage: () => "request completed",
+    customErrorMessage: () => "request failed",
+    customAttributeKeys: { responseTime: "durationMs" },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split("?")[0],
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      err: (error: Error) => ({ message: error.message }),
+    },
+  }) as unknown as RequestHandler;
+}

@@ -1,0 +1,77 @@
+// Content pages come from the server's page cache under a CSP of sha256 hashes instead of a
+// nonce (server/page-cache.ts, docs/decisions/0007). The browser must still run and style them:
+// no CSP violation, and the scripted carousel and menu still work on a page served from memory.
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydrated.ts";
+
+/** Every CSP violation the page reports, from the page itself (console messages can be late). */
+async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const console: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+  });
+  return async () => [
+    ...(await page.evaluate(() => (globalThis as unknown as { __cspViolations: string[] }).__cspViolations)),
+    ...console,
+  ];
+}
+
+for (const path of ["/", "/about", "/services/swimming-pool", "/privacy"]) {
+  test(`${path} served from the page cache breaks no CSP rule`, async ({ page, request }) => {
+    // The first request fills the cache; the page below is the kept copy.
+    await request.get(path);
+    const violations = await recordViolations(page);
+    const response = await gotoHydrated(page, path);
+    expect(response?.status()).toBe(200);
+    const policy = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+    expect(policy).toMatch(/style-src 'self' 'sha256-/);
+    expect(policy).not.toContain("nonce-");
+    await page.waitForLoadState("load");
+    // The inlined stylesheet applied: the header is laid out as a bar, not as a bare list.
+    const display = await page
+      .locator(".site-header__bar")
+      .evaluate((element) => getComputedStyle(element).display);
+    expect(display).not.toBe("block");
+    expect(await violations()).toEqual([]);
+  });
+}
+
+test("the hero carousel works on a page served from the cache", async ({ page, request }) => {
+  await request.get("/");
+  const violations = await recordViolations(page);
+  await gotoHydrated(page, "/");
+  const carousel = page.getByRole("region", { name: "Welcome", exact: true });
+  const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 2` });
+  await expect(slide(2)).toHaveAttribute("inert");
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(slide(2)).not.toHaveAttribute("inert");
+  await expect(slide(1)).toHaveAttribute("inert");
+  expect(await violations()).toEqual([]);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the menu opens and closes on a page served from the cache", async ({ page, request }) => {
+    await request.get("/team");
+    const violations = await recordViolations(page);
+    await gotoHydrated(page, "/team");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const about = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About", exact: true });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(about).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(about).toBeHidden();
+    expect(await violations()).toEqual([]);
+  });
+});

@@ -1,0 +1,258 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { STAFF_URL } from "./servers.ts";
+import { bookAsGuest, MANAGER, signIn } from "./staff-support.ts";
+
+// The staff console in a browser (issue 8), on its own server and database (STAFF_URL). Each
+// test that makes a stay uses rooms of its own (ids below), so tests never collide.
+
+const today = lodgeToday();
+const notice = (page: Page) => page.getByRole("status").or(page.getByRole("alert"));
+
+test.describe("staff sign-in", () => {
+  test("says the same for a wrong password, signs in, signs out server-side", async ({ page }) => {
+    await page.goto(`${STAFF_URL}/staff`);
+    await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await page.getByLabel("E-mail address").fill(MANAGER.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("The e-mail address or password is not right.");
+    await expectNoAxeViolations(page);
+    await signIn(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Today");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/staff\/sign-in$/);
+    await page.goto(`${STAFF_URL}/staff/requests`);
+    await expect(page).toHaveURL(/\/staff\/sign-in/);
+  });
+
+  test("is not linked from the public site and robots.txt disallows it", async ({ page }) => {
+    await page.goto(`${STAFF_URL}/`);
+    await expect(page.locator('a[href^="/staff"]')).toHaveCount(0);
+    const robots = await page.request.get(`${STAFF_URL}/robots.txt`);
+    expect(await robots.text()).toContain("Disallow: /staff");
+    const headers = (await page.request.get(`${STAFF_URL}/staff/sign-in`)).headers();
+    expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+  });
+});
+
+test.describe("staff console", () => {
+  test("today: check in, check out and no-show in one click each", async ({ page }) => {
+    await bookAsGuest(page, {
+      roomId: 1,
+      checkIn: today,
+      checkOut: addDays(today, 2),
+      name: "Arriving Guest",
+    });
+    await bookAsGuest(page, {
+      roomId: 2,
+      checkIn: today,
+      checkOut: addDays(today, 1),
+      name: "Missing Guest",
+    });
+    await signIn(page);
+    await expectNoAxeViolations(page);
+    const arrivals = page.getByRole("region", { name: /Arrivals/ });
+    await page.getByRole("button", { name: /^Check in: Arriving Guest/ }).click();
+    await expect(notice(page)).toContainText("Confirmed → Checked in");
+    await page.getByRole("button", { name: /^No-show: Missing Guest/ }).click();
+    await expect(notice(page)).toContainText("Confirmed → No-show");
+    await expect(arrivals).not.toContainText("Missing Guest");
+    const inHouse = page.getByRole("region", { name: /In house/ });
+    await expect(inHouse).toContainText("Arriving Guest");
+    await inHouse.getByRole("button", { name: /^Check out: Arriving Guest/ }).click();
+    await expect(notice(page)).toContainText("Checked in → Checked out");
+    await expect(page.getByRole("region", { name: /In house/ })).not.toContainText("Arriving Guest");
+  });
+
+  test("requests: filters by kind and search, opens the detail, confirms a reservation, moves a stay", async ({
+    page,
+  }) => {
+    const checkIn = addDays(today, 20);
+    const reserved = await page.request.post(`${STAFF_URL}/reservation`, {
+      headers: { Origin: STAFF_URL },
+      form: {
+        name: "Reserving Guest",
+        email: "reserving@example.com",
+        phone: "+260 97 000 1111",
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        adults: "1",
+        children: "0",
+        roomCount: "1",
+        roomId: "3",
+        paymentMethod: "Cash",
+        message: "Quiet room please",
+      },
+    });
+    expect(reserved.status()).toBe(200);
+    await signIn(page);
+    await page.getByRole("link", { name: "Requests" }).click();
+    await page.getByLabel("Kind").selectOption("reservation");
+    await page.getByLabel("Name, e-mail, phone or reference").fill("Reserving Guest");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/kind=reservation/);
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Pending");
+    await expectNoAxeViolations(page);
+    await rows.first().getByRole("link", { name: "Reserving Guest" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Reserving Guest");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(notice(page)).toContainText("Pending → Confirmed");
+    await expect(
+      page.getByRole("list").filter({ hasText: "Pending → Confirmed by Mary Manager" }),
+    ).toBeVisible();
+    const roomSelect = page.getByLabel("Move to a room free for every night");
+    await expect(roomSelect.locator("option", { hasText: /^103 / })).toHaveCount(0);
+    await roomSelect.selectOption({ label: "104 (Deluxe)" });
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(notice(page)).toContainText("moved from room 103 to room 104");
+  });
+
+  test("the mail outbox lists the mails a booking wrote, waiting without SMTP", async ({ page }) => {
+    await bookAsGuest(page, {
+      roomId: 9,
+      checkIn: addDays(today, 20),
+      checkOut: addDays(today, 21),
+      name: "Outbox Guest",
+    });
+    await signIn(page);
+    await page.getByRole("link", { name: "Mail outbox" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mail outbox" })).toBeVisible();
+    // The staff server has no SMTP_URL: the guest's confirmation waits, and is not lost.
+    const row = page.getByRole("row").filter({ hasText: "guest@example.com" }).first();
+    await expect(row).toContainText("Waiting");
+    await page.getByLabel("Status").selectOption("sent");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/status=sent/);
+    await expect(page.getByRole("row").filter({ hasText: "guest@example.com" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("room board shows each stay as a bar and out-of-service rooms", async ({ page }) => {
+    await bookAsGuest(page, {
+      roomId: 6,
+      checkIn: addDays(today, 1),
+      checkOut: addDays(today, 4),
+      name: "Board Guest",
+    });
+    await signIn(page);
+    await page.getByRole("link", { name: "Room board" }).click();
+    const bar = page.getByRole("link", { name: "Board Guest (Confirmed)" });
+    await expect(bar).toBeVisible();
+    await expect(bar.locator("xpath=ancestor::td")).toHaveAttribute("colspan", "3");
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    const roomHeader = page.getByRole("rowheader").first();
+    await page.getByRole("region", { name: "Room board" }).evaluate((el) => el.scrollTo({ left: 600 }));
+    await expect(roomHeader).toBeInViewport();
+  });
+
+  test("a price change shows on the public site at once; closures are refused over a stay", async ({
+    page,
+  }) => {
+    await bookAsGuest(page, {
+      roomId: 7,
+      checkIn: addDays(today, 30),
+      checkOut: addDays(today, 32),
+      name: "Closure Guest",
+    });
+    await signIn(page);
+    await page.getByRole("link", { name: "Rooms and venues" }).click();
+    await expectNoAxeViolations(page);
+    const price = page.getByRole("spinbutton", { name: "Room 135, Mini Suite (K)" });
+    await price.fill("999");
+    await page.getByRole("button", { name: "Save: Room 135, Mini Suite (K)" }).click();
+    await expect(notice(page)).toContainText("Nightly rate set to K999");
+    await page.getByLabel("Room", { exact: true }).selectOption({ label: "107 (Deluxe)" });
+    await page.getByLabel("First day out of service").fill(addDays(today, 31));
+    await page.getByLabel("Back in service on (empty: until further notice)").fill(addDays(today, 33));
+    await page.getByLabel("Reason").fill("New paint");
+    await page.getByRole("button", { name: "Take out of service" }).click();
+    await expect(page.getByRole("alert")).toContainText("Move or cancel that stay first");
+    await expect(page.getByRole("region", { name: "Changes" })).toContainText("Room 135: nightly rate");
+
+    const publicPage = await page.context().newPage();
+    await publicPage.goto(`${STAFF_URL}/rooms?book=1`);
+    await expect(publicPage.locator("body")).toContainText("135 - Mini Suite - K999");
+  });
+
+  test("CSV download of the filtered list parses back", async ({ page }) => {
+    await bookAsGuest(page, {
+      roomId: 8,
+      checkIn: addDays(today, 40),
+      checkOut: addDays(today, 41),
+      name: '=Formula, "Guest"',
+    });
+    await signIn(page);
+    await page.goto(`${STAFF_URL}/staff/requests?kind=booking&q=Formula`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download as CSV" }).click(),
+    ]);
+    const bytes = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(bytes).toString("utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toBe("Received,Kind,Reference,Name,E-mail,Phone,Status,Details");
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe("");
+    const cells = parseCsvLine(lines[1] as string);
+    expect(cells[1]).toBe("Room bookings");
+    expect(cells[3]).toBe(`'=Formula, "Guest"`);
+    expect(cells[6]).toBe("Confirmed");
+  });
+
+  test("accounts: a manager adds a reception account, which signs in and cannot change prices", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.getByRole("link", { name: "Accounts" }).click();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Name").fill("Rita Reception");
+    await page.getByLabel("E-mail address").fill("rita@lodge.test");
+    await page.getByRole("button", { name: "Add and show invitation link" }).click();
+    const link = (await page.locator(".staff-link").textContent()) ?? "";
+    expect(link).toContain("/staff/set-password?token=");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.goto(link.replace("http://localhost:3000", STAFF_URL));
+    await page.getByLabel("Password", { exact: true }).fill("rita's long password");
+    await page.getByLabel("Password again").fill("rita's long password");
+    await page.getByRole("button", { name: "Save and sign in" }).click();
+    const nav = page.getByRole("navigation", { name: "Staff console" });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Rooms and venues" })).toHaveCount(0);
+    const refused = await page.goto(`${STAFF_URL}/staff/rooms`);
+    expect(refused?.status()).toBe(403);
+    await expectNoAxeViolations(page);
+    await page.goto(`${STAFF_URL}/staff/board`);
+    await expectNoAxeViolations(page);
+  });
+});
+
+/** One CSV record (RFC 4180) into its fields. */
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      cells.push(cell);
+      cell = "";
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { STAFF_DATA_DIR, STAFF_URL } from "./servers.ts";
+import { MANAGER } from "./staff-support.ts";
+
+/**
+ * Creates the staff server's first manager the way a person would: the server wrote its one-time
+ * setup token to DATA_DIR/staff-setup-token at start; the setup page's form is posted with it.
+ */
+export default async function staffGlobalSetup(): Promise<void> {
+  const file = join(STAFF_DATA_DIR, "staff-setup-token");
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`no setup token in ${file}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const token = readFileSync(file, "utf8").trim();
+  const response = await fetch(`${STAFF_URL}/staff/set-password?token=${token}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: STAFF_URL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      token,
+      name: MANAGER.name,
+      email: MANAGER.email,
+      password: MANAGER.password,
+      confirm: MANAGER.password,
+    }),
+  });
+  if (response.status !== 302) throw new Error(`setup answered ${response.status}`);
+  if (existsSync(file)) throw new Error("the setup token file was not removed after use");
+}

@@ -1,0 +1,235 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import compression from "compression";
+import express, { type Express } from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { KEEP_FOREVER, STATIC_PAGE_HEADER } from "../../app/lib/route-handle.ts";
+import { htmlEtag } from "../../server/html-etag.ts";
+import { inlineHashes, pageCache } from "../../server/page-cache.ts";
+import { contentSecurityPolicy, securityHeaders } from "../../server/security-headers.ts";
+
+// The page cache (server/page-cache.ts) in the same middleware order as server/index.ts, in front
+// of a stand-in for the server render that counts its renders and puts the request's nonce where
+// React Router and server/critical-path.ts put it.
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+type Render = { marked?: boolean; keep?: string; status?: number; cookie?: boolean; noStore?: boolean };
+
+function site(render: (path: string) => Render = () => ({ marked: true })) {
+  const renders: string[] = [];
+  const app: Express = express();
+  app.use(compression());
+  app.use(securityHeaders({ csp: true }));
+  app.use(pageCache({ csp: contentSecurityPolicy }));
+  app.use(htmlEtag());
+  app.use((req, res) => {
+    renders.push(req.originalUrl);
+    const {
+      marked = false,
+      keep = KEEP_FOREVER,
+      status = 200,
+      cookie = false,
+      noStore = false,
+    } = render(req.path);
+    const nonce = String(res.locals.nonce);
+    res.status(status).type("html");
+    if (marked) res.setHeader(STATIC_PAGE_HEADER, keep);
+    if (cookie) res.setHeader("Set-Cookie", "a=b");
+    if (noStore) res.setHeader("Cache-Control", "no-store");
+    // Streamed in chunks, as React Router does.
+    res.write(
+      `<!DOCTYPE html><html><head><style nonce="${nonce}" data-href="/a.css">body{color:red}</style>`,
+    );
+    res.write(`<script type="application/ld+json">{"@type":"Hotel"}</script></head><body>`);
+    res.write(`<p>${req.path}</p><script nonce="${nonce}">document.body.dataset.ran="1"</script>`);
+    res.end(`<script type="module" src="/assets/enhance.js" nonce="${nonce}"></script></body></html>`);
+  });
+  return { app, renders };
+}
+
+async function listen(app: Express): Promise<string> {
+  const server = http.createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Raw bytes and headers, without fetch's transparent decoding. */
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const directive = (policy: string, name: string) =>
+  policy.split("; ").find((part) => part.startsWith(`${name} `)) ?? "";
+
+describe("page cache", () => {
+  it("never keeps a page marked no-store (the staff console's), even when marked static", async () => {
+    const { app, renders } = site(() => ({ marked: true, noStore: true }));
+    const url = await listen(app);
+    await get(`${url}/staff`);
+    await get(`${url}/staff`);
+    expect(renders).toEqual(["/staff", "/staff"]);
+  });
+
+  it("renders a page that reads data afresh once its keepSeconds have passed", async () => {
+    const { app, renders } = site(() => ({ marked: true, keep: "5" }));
+    const url = await listen(app);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await get(`${url}/`);
+      vi.advanceTimersByTime(4_000);
+      await get(`${url}/`);
+      expect(renders).toEqual(["/"]);
+      vi.advanceTimersByTime(2_000);
+      await get(`${url}/`);
+      expect(renders).toEqual(["/", "/"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("renders a content page once and answers every later request with the same document", async () => {
+    const { app, renders } = site();
+    const url = await listen(app);
+    const first = await get(`${url}/about`);
+    const second = await get(`${url}/about`);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(renders).toEqual(["/about"]);
+    expect(second.body.toString()).toBe(first.body.toString());
+    expect(first.headers).not.toHaveProperty(STATIC_PAGE_HEADER.toLowerCase());
+    expect(first.headers["cache-control"]).toBe("public, no-cache");
+    // Nothing of the first visitor's request stays in the page.
+    expect(first.body.toString()).not.toContain("nonce");
+    expect(first.body.toString()).toContain("<p>/about</p>");
+  });
+
+  it("sends a CSP whose hashes are exactly the page's inline scripts and styles", async () => {
+    const { app } = site();
+    const url = await listen(app);
+    await get(`${url}/`);
+    const { headers, body } = await get(`${url}/`);
+    const policy = String(headers["content-security-policy"]);
+    const html = body.toString();
+    const inlineScript = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    const inlineStyle = /<style[^>]*>([^<]*)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlineScript).toBe('document.body.dataset.ran="1"');
+    expect(directive(policy, "script-src").split(" ")).toContain(sha256(inlineScript));
+    expect(directive(policy, "style-src")).toBe(`style-src 'self' ${sha256(inlineStyle)}`);
+    expect(directive(policy, "script-src")).not.toContain("unsafe");
+    expect(policy).not.toContain("nonce-");
+    // Every other directive is the site's normal one.
+    const normal = contentSecurityPolicy({ script: [], style: [] }).split("; ");
+    const sent = policy.split("; ");
+    expect(sent.filter((part) => !/^(script|style)-src /.test(part))).toEqual(
+      normal.filter((part) => !/^(script|style)-src /.test(part)),
+    );
+  });
+
+  it("keeps brotli and gzip variants of the same document, each with its own strong ETag", async () => {
+    const { app } = site();
+    const url = await listen(app);
+    const identity = await get(`${url}/terms`);
+    const br = await get(`${url}/terms`, { "accept-encoding": "gzip, deflate, br, zstd" });
+    const gzip = await get(`${url}/terms`, { "accept-encoding": "gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(brotliDecompressSync(br.body).toString()).toBe(identity.body.toString());
+    expect(gunzipSync(gzip.body).toString()).toBe(identity.body.toString());
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const tags = [identity, br, gzip].map((response) => String(response.headers.etag));
+    for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+    expect(new Set(tags).size).toBe(3);
+
+    const revalidated = await get(`${url}/terms`, {
+      "accept-encoding": "br",
+      "if-none-match": tags[1] ?? "",
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+  });
+
+  it("answers HEAD from the cache without a body", async () => {
+    const { app, renders } = site();
+    const url = await listen(app);
+    await get(`${url}/team`);
+    const head = await get(`${url}/team`, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-security-policy"]).toContain("'sha256-");
+    expect(renders).toEqual(["/team"]);
+  });
+
+  it("renders per request what it must not keep", async () => {
+    const { app, renders } = site((path) => ({
+      marked: path !== "/rooms",
+      status: path === "/missing" ? 404 : 200,
+      cookie: path === "/cookie",
+    }));
+    const url = await listen(app);
+    for (const path of ["/rooms", "/missing", "/cookie", "/?utm_source=x", "/About", "/about/"]) {
+      const first = await get(`${url}${path}`);
+      const second = await get(`${url}${path}`);
+      // Pages not kept carry the per-request nonce, as before.
+      expect(second.body.toString()).toMatch(/nonce="[^"]+"/);
+      expect(String(second.headers["content-security-policy"])).toContain("'nonce-");
+      expect(first.headers).not.toHaveProperty(STATIC_PAGE_HEADER.toLowerCase());
+    }
+    expect(renders).toEqual([
+      "/rooms",
+      "/rooms",
+      "/missing",
+      "/missing",
+      "/cookie",
+      "/cookie",
+      "/?utm_source=x",
+      "/?utm_source=x",
+      "/About",
+      "/About",
+      "/about/",
+      "/about/",
+    ]);
+    // A HEAD before any GET keeps nothing either.
+    await get(`${url}/privacy`, {}, "HEAD");
+    await get(`${url}/privacy`);
+    expect(renders.filter((path) => path === "/privacy")).toHaveLength(2);
+  });
+});
+
+describe("inlineHashes", () => {
+  it("hashes inline scripts and styles, not external scripts", () => {
+    const html =
+      '<style>a{}</style><style data-href="x">b{}</style><script src="/x.js"></script><script>go()</script>';
+    expect(inlineHashes(html)).toEqual({
+      script: [sha256("go()")],
+      style: [sha256("a{}"), sha256("b{}")],
+    });
+  });
+});
