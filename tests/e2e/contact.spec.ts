@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import * as m from "../../app/lib/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
-import { asClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMIT_CLIENTS, RATE_LIMITED_URL } from "./servers.ts";
+import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 
 const form = (page: Page) => page.locator("form#contact-form");
 /** The text of a notice (without its dismiss button). */
@@ -181,7 +181,7 @@ test.describe("contact, when things go wrong", () => {
   });
 
   test("too many writes: the server answers 429 with a clear message", async ({ page }) => {
-    await page.setExtraHTTPHeaders(asClient(RATE_LIMIT_CLIENTS.contact));
+    await page.setExtraHTTPHeaders(asFreshClient());
     await gotoHydrated(page, `${RATE_LIMITED_URL}/contact`);
     for (let attempt = 1; attempt <= RATE_LIMIT + 1; attempt++) {
       const answer = page.waitForResponse((response) => response.request().method() === "POST");

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { NEWSLETTER_ERROR, NEWSLETTER_THANKS, RATE_LIMITED, VALID_EMAIL } from "../../app/lib/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
-import { asClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMIT_CLIENTS, RATE_LIMITED_URL } from "./servers.ts";
+import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 
 /** A fresh address per test and run: every worker shares one database. */
 const uniqueEmail = (tag: string) =>
@@ -107,7 +107,7 @@ test.describe("newsletter, when things go wrong", () => {
   });
 
   test("too many writes: the server answers 429 with a clear message", async ({ page }) => {
-    await page.setExtraHTTPHeaders(asClient(RATE_LIMIT_CLIENTS.newsletter));
+    await page.setExtraHTTPHeaders(asFreshClient());
     await gotoHydrated(page, `${RATE_LIMITED_URL}/rooms`);
     for (let attempt = 1; attempt <= RATE_LIMIT + 1; attempt++) {
       const answer = page.waitForResponse((response) => response.request().method() === "POST");

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,18 +12,16 @@ export const SITE_URL = `http://127.0.0.1:${base}`;
 export const DB_DOWN_URL = `http://127.0.0.1:${base + 1}`;
 /**
  * The site with a low write rate limit (3 a minute per client address), for the 429 path. It
- * trusts one proxy hop (TRUST_PROXY=1): the test client stands in for it, so each test that fills the limit writes from an address of its own
- * (`RATE_LIMIT_CLIENTS`) and tests running side by side never share a window.
+ * trusts one proxy hop (TRUST_PROXY=1): the test client stands in for it, so each test that fills
+ * the limit writes from an address of its own (`asFreshClient`) and never shares a window with
+ * another test, a repeat or an earlier run against the same server.
  */
 export const RATE_LIMITED_URL = `http://127.0.0.1:${base + 2}`;
 export const RATE_LIMIT = 3;
-/** One documentation address (RFC 5737) per test that fills the limit. */
-export const RATE_LIMIT_CLIENTS = {
-  booking: "203.0.113.1",
-  contact: "203.0.113.2",
-  newsletter: "203.0.113.3",
-} as const;
-export const asClient = (address: string) => ({ "X-Forwarded-For": address });
+/** Headers that make the requests come from an address no one has used (one of 16 million). */
+export const asFreshClient = () => ({
+  "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
+});
 
 /** The SMTP server the site's mails go to (tests/e2e/mail-sink.ts) and where it files them. */
 export const MAIL_SINK_PORT = base + 3;
