@@ -30,3 +30,11 @@ export const staffSetupFileContext = createContext<string | null>(null);
 export function getDb(context: Readonly<RouterContextProvider>): Promise<DB> {
   return context.get(databaseContext).ready();
 }
+
+/**
+ * What this render tells the page cache (server/page-cache.ts, ADR 0013): the submission ids it
+ * put in the page, and whether a read failed (a degraded page is never kept). A fresh object
+ * per request (server/app.ts); see app/lib/page-keeping.server.ts.
+ */
+export type PageKeepingNotes = { freshValues: string[]; degraded: boolean };
+export const pageKeepingContext = createContext<PageKeepingNotes | null>(null);

@@ -5,14 +5,8 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { nonceContext } from "./context.server.ts";
-import {
-  isStaffConsole,
-  KEEP_FOREVER,
-  keepSeconds,
-  STATIC_PAGE_HEADER,
-  wantsNoHydration,
-} from "./lib/route-handle.ts";
+import { nonceContext, pageKeepingContext } from "./context.server.ts";
+import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER, pageKeeping } from "./lib/route-handle.ts";
 
 export const streamTimeout = 5_000;
 
@@ -31,13 +25,14 @@ export default function handleRequest(
     });
   }
 
-  // A content page that rendered without error may be kept and served again (server/page-cache.ts).
+  // A page that rendered without error may be kept and served again (server/page-cache.ts).
   const { matches, errors } = routerContext.staticHandlerContext;
-  const modules = matches.map((match) => routerContext.routeModules[match.route.id]);
-  // Never a staff page: it belongs to one signed-in person (and is marked no-store besides).
-  if (responseStatusCode === 200 && !errors && wantsNoHydration(modules) && !isStaffConsole(modules)) {
-    const seconds = keepSeconds(modules);
-    responseHeaders.set(STATIC_PAGE_HEADER, Number.isFinite(seconds) ? String(seconds) : KEEP_FOREVER);
+  const keeping = pageKeeping(matches.map((match) => routerContext.routeModules[match.route.id]));
+  const notes = loadContext.get(pageKeepingContext);
+  if (responseStatusCode === 200 && !errors && keeping && notes) {
+    // A page that shows a failed read is not kept, but may be once the database answers again.
+    responseHeaders.set(KEEP_PAGE_HEADER, notes.degraded ? "not-now" : keeping);
+    if (notes.freshValues.length > 0) responseHeaders.set(FRESH_VALUES_HEADER, notes.freshValues.join(","));
   }
 
   // The CSP nonce of this request (server/security-headers.ts): React Router's

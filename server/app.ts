@@ -6,11 +6,13 @@ import {
   clientAddressContext,
   databaseContext,
   nonceContext,
+  pageKeepingContext,
   siteOriginContext,
   staffSetupFileContext,
   writeAllowedContext,
 } from "~/context.server.ts";
 import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
+import { readDataVersion } from "~/db/data-version.server.ts";
 import { migrateToLatest } from "~/db/migrate.server.ts";
 import { seedDatabase } from "~/db/seed.server.ts";
 import { parseEnv } from "~/env.server.ts";
@@ -41,6 +43,9 @@ export const seed = async () => {
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
 };
+
+/** The page cache's key for pages that show database data (server/page-cache.ts, ADR 0013). */
+export const dataVersion = async () => readDataVersion(await database.ready());
 
 /** Started by the process entry (server/index.ts), not on import: `npm run db:*` load this too. */
 export const startMail = () => startMailDelivery(() => database.ready(), env);
@@ -89,6 +94,7 @@ app.use(
       context.set(siteOriginContext, env.SITE_ORIGIN);
       context.set(clientAddressContext, req.ip ?? "unknown");
       context.set(staffSetupFileContext, staffConsole.setupTokenFile);
+      context.set(pageKeepingContext, { freshValues: [], degraded: false });
       return context;
     },
   }),

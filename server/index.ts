@@ -63,7 +63,7 @@ if (DEVELOPMENT) {
   port = build.env.PORT;
   // Content pages, once rendered, come from memory (server/page-cache.ts): first, so a kept page
   // costs no file-system lookups either.
-  server.use(pageCache({ csp: contentSecurityPolicy }));
+  server.use(pageCache({ csp: contentSecurityPolicy, dataVersion: build.dataVersion }));
   // Hashed file names never change content: cache them for a year.
   const hashed = { immutable: true, maxAge: "1y" } as const;
   server.use("/assets", precompressed(`${BUILD_DIR}/client/assets`, hashed));

@@ -1,41 +1,48 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { KEEP_FOREVER, STATIC_PAGE_HEADER } from "../app/lib/route-handle.ts";
+import { lodgeToday } from "../app/lib/dates.ts";
+import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER, type PageKeeping } from "../app/lib/route-handle.ts";
 import { preferredEncoding } from "./encoding.ts";
 
 /**
- * Content pages at the speed of static files (issue 11, docs/decisions/0007).
+ * Pages at the speed of static files (issue 11, docs/decisions/0007 and 0013).
  *
- * A page whose routes are all content (`handle = NO_HYDRATION`) depends only on its URL and the
- * build; the server render marks it with STATIC_PAGE_HEADER (app/entry.server.tsx). The first
- * GET renders it as usual; this middleware then keeps the finished document (after
- * server/critical-path.ts), compressed once with brotli 11 and gzip 9, and answers every later
- * request for that URL from memory: no render, no compression, no hashing per request.
+ * The server render marks a page it may keep with KEEP_PAGE_HEADER (app/entry.server.tsx,
+ * `pageKeeping` in app/lib/route-handle.ts): "forever" for pure content, whose HTML depends only
+ * on its URL and the build; "data" for a page that also shows database data (rates, free rooms),
+ * kept under the data version read before it rendered (app/db/data-version.server.ts) and the
+ * lodge's day. The first GET renders as usual; this middleware keeps the finished document
+ * (after server/critical-path.ts) and answers later requests for that URL from memory, after
+ * one cheap read of the data version for a "data" page: no render, no database reads.
  *
  * A kept page cannot carry a per-request CSP nonce, so its nonce attributes are taken out and
  * its response gets the site's policy with the sha256 hashes of its inline scripts and styles
- * instead (still no 'unsafe-inline' script). The cache lives in the process: a new build means
- * a new process, so nothing outlives the build it was rendered by.
+ * instead (still no 'unsafe-inline' script). A form's submission id must differ per visitor:
+ * the render lists the ids it used (FRESH_VALUES_HEADER) and each answer gets new ones in their
+ * place, then is compressed for that answer (brotli 4, as the compression middleware would);
+ * a page without them is compressed once, with brotli 11 and gzip 9. The cache lives in the
+ * process: a new build means a new process, so nothing outlives the build it was rendered by.
  *
- * Kept only: GET, status 200, no Set-Cookie, no query string (none of the content pages reads
- * one; a URL with one is rendered per request as before), at most MAX_PAGES URLs. The footer's
- * year is part of the key, so New Year's Day renders afresh.
+ * Kept only: GET, status 200, HTML, no Set-Cookie, no no-store, no query string (a URL with one
+ * is rendered per request), a page whose reads all succeeded, at most MAX_PAGES URLs. The
+ * footer's year is part of the key, so New Year's Day renders afresh.
  */
 const MAX_PAGES = 200;
 const CANONICAL_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 
 export type CachedPage = {
-  /** The document as sent to a client without compression. */
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** Strong validator of the content; each encoding gets its own suffix (RFC 9110 8.8.3). */
-  tag: string;
-  csp: string;
+  keeping: PageKeeping;
+  /** For "data": the data version and lodge day it was rendered under. */
+  version?: string;
+  day?: string;
+  /** The document, split where its fresh values go (none: one part). */
+  parts: string[];
+  /** Which fresh value goes after each part but the last (indexes into a list made per answer). */
+  slots: number[];
+  /** Compressed once, for a page without fresh values. */
+  fixed?: { identity: Buffer; br: Buffer; gzip: Buffer; tag: string; csp: string };
   contentType: string;
-  /** When to render afresh (ms since the epoch); Infinity for pure content. */
-  expiresAt: number;
 };
 
 type Options = {
@@ -43,22 +50,37 @@ type Options = {
   csp: (inline: { script: string[]; style: string[] }) => string;
   /** Whether to send a CSP at all (not in development). */
   enforce?: boolean;
+  /** The database's data version; without it no "data" page is kept. */
+  dataVersion?: () => Promise<string>;
 };
 
-export function pageCache({ csp, enforce = true }: Options): RequestHandler {
+export function pageCache({ csp, enforce = true, dataVersion }: Options): RequestHandler {
   const pages = new Map<string, CachedPage>();
+  // URLs whose last render was not marked: no need to read the data version before rendering them.
+  const rendered = new Set<string>();
 
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/assets/")) return next();
     const key = cacheKey(req);
     const cached = key === null ? undefined : pages.get(key);
-    if (cached && cached.expiresAt > Date.now()) return send(req, res, cached, enforce);
+    if (cached?.keeping === "forever") return send(req, res, cached, csp, enforce);
 
-    // The marker is for this middleware only: off every response before its headers go out
+    // Read before the render, so a page kept under this version shows data at least as new.
+    let version: string | undefined;
+    const day = lodgeToday();
+    if (key !== null && dataVersion && (cached || !rendered.has(key))) {
+      version = await dataVersion().catch(() => undefined);
+      if (cached && cached.version === version && cached.day === day) {
+        return send(req, res, cached, csp, enforce);
+      }
+    }
+
+    // The markers are for this middleware only: off every response before its headers go out
     // (Node sends implicit headers through writeHead too).
     const writeHead = res.writeHead.bind(res);
     res.writeHead = ((...args: unknown[]) => {
-      res.removeHeader(STATIC_PAGE_HEADER);
+      res.removeHeader(KEEP_PAGE_HEADER);
+      res.removeHeader(FRESH_VALUES_HEADER);
       return (writeHead as (...a: unknown[]) => Response)(...args);
     }) as typeof res.writeHead;
     const write = res.write.bind(res);
@@ -69,10 +91,10 @@ export function pageCache({ csp, enforce = true }: Options): RequestHandler {
       return (write as (...a: unknown[]) => boolean)(...args);
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      const marker = res.getHeader(STATIC_PAGE_HEADER);
-      const marked = marker !== undefined;
+      const marker = res.getHeader(KEEP_PAGE_HEADER);
+      const keeping = marker === "forever" || marker === "data" ? (marker as PageKeeping) : undefined;
       const keep =
-        marked &&
+        (keeping === "forever" || (keeping === "data" && version !== undefined)) &&
         key !== null &&
         !streamed &&
         !res.headersSent &&
@@ -81,42 +103,80 @@ export function pageCache({ csp, enforce = true }: Options): RequestHandler {
         res.getHeader("Set-Cookie") === undefined &&
         !/no-store/i.test(String(res.getHeader("Cache-Control") ?? "")) &&
         (typeof chunk === "string" || Buffer.isBuffer(chunk));
+      // A page rendered per request (not marked at all): read no version before its next render.
+      const perRequest = res.getHeader(KEEP_PAGE_HEADER) === undefined && res.statusCode === 200;
+      if (key !== null && perRequest && rendered.size < MAX_PAGES * 10) rendered.add(key);
+      const fresh = String(res.getHeader(FRESH_VALUES_HEADER) ?? "")
+        .split(",")
+        .filter(Boolean);
       const page = keep
-        ? cachePage(chunk as string | Buffer, String(res.locals.nonce ?? ""), res, csp)
+        ? cachePage(chunk as string | Buffer, String(res.locals.nonce ?? ""), res, csp, fresh)
         : null;
-      if (!page || key === null) return (end as (...a: unknown[]) => Response)(chunk, ...rest);
-      page.expiresAt = String(marker) === KEEP_FOREVER ? Infinity : Date.now() + Number(marker) * 1000;
+      if (!page || key === null || !keeping) return (end as (...a: unknown[]) => Response)(chunk, ...rest);
+      page.keeping = keeping;
+      if (keeping === "data") Object.assign(page, { version, day });
       if (pages.size < MAX_PAGES || pages.has(key)) pages.set(key, page);
       res.write = write;
       res.end = end;
-      return send(req, res, page, enforce);
+      return send(req, res, page, csp, enforce);
     }) as typeof res.end;
     next();
   };
 }
 
-/** The URL's path and the current year, or null for a URL this cache does not take. */
+/** The URL's path and the current year, or null for a request this cache does not take. */
 function cacheKey(req: Request): string | null {
   if (req.originalUrl.includes("?")) return null;
+  // A form's JSON answer or a data request is not the page.
+  if (/json/i.test(req.headers.accept ?? "")) return null;
   // The site's own spelling of its paths only: '/About', '/about/' or '//about' may render the
   // same page, but each would take a slot, and a crawler could fill the cache with them.
   if (!CANONICAL_PATH.test(req.path)) return null;
   return `${new Date().getFullYear()} ${req.path}`;
 }
 
-/** The kept form of a rendered content page, or null when it must not be kept. */
+/** The kept form of a rendered page, or null when it must not be kept. */
 export function cachePage(
   body: string | Buffer,
   nonce: string,
   res: Response,
   csp: Options["csp"],
+  freshValues: readonly string[] = [],
 ): CachedPage | null {
   let html = typeof body === "string" ? body : body.toString("utf8");
   if (nonce) html = html.replaceAll(` nonce="${nonce}"`, "");
   // Anything else carrying this request's nonce would be wrong for the next visitor.
   if (nonce && html.includes(nonce)) return null;
+  const contentType = String(res.getHeader("Content-Type") ?? "text/html; charset=utf-8");
+  if (!/^text\/html/i.test(contentType)) return null;
+  const { parts, slots } = splitAt(html, freshValues);
+  const page: CachedPage = { keeping: "forever", parts, slots, contentType };
+  if (slots.length === 0) page.fixed = compressOnce(html, csp);
+  return page;
+}
+
+/** The document cut at every occurrence of each fresh value; `slots` says which value was there. */
+function splitAt(html: string, values: readonly string[]): { parts: string[]; slots: number[] } {
+  const parts: string[] = [];
+  const slots: number[] = [];
+  const used = values.filter((value) => value.length > 0);
+  if (used.length === 0) return { parts: [html], slots };
+  const pattern = new RegExp(
+    used.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+    "g",
+  );
+  let last = 0;
+  for (const match of html.matchAll(pattern)) {
+    parts.push(html.slice(last, match.index));
+    slots.push(used.indexOf(match[0]));
+    last = match.index + match[0].length;
+  }
+  parts.push(html.slice(last));
+  return { parts, slots };
+}
+
+function compressOnce(html: string, csp: Options["csp"]): NonNullable<CachedPage["fixed"]> {
   const identity = Buffer.from(html);
-  const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 32);
   return {
     identity,
     br: brotliCompressSync(identity, {
@@ -127,10 +187,8 @@ export function cachePage(
       },
     }),
     gzip: gzipSync(identity, { level: 9 }),
-    tag,
+    tag: createHash("sha256").update(identity).digest("base64url").slice(0, 32),
     csp: csp(inlineHashes(html)),
-    contentType: String(res.getHeader("Content-Type") ?? "text/html; charset=utf-8"),
-    expiresAt: Infinity,
   };
 }
 
@@ -151,27 +209,79 @@ export function inlineHashes(html: string): { script: string[]; style: string[] 
   return { script: unique(script), style: unique(style) };
 }
 
-function send(req: Request, res: Response, page: CachedPage, enforce: boolean): void {
+function send(req: Request, res: Response, page: CachedPage, csp: Options["csp"], enforce: boolean): void {
+  if (!page.fixed) return sendFresh(req, res, page, csp, enforce);
+  const { fixed } = page;
   const encoding = preferredEncoding(req);
   const [body, suffix] =
-    encoding === "br" ? [page.br, "-br"] : encoding === "gzip" ? [page.gzip, "-gz"] : [page.identity, ""];
-  const etag = `"${page.tag}${suffix}"`;
+    encoding === "br" ? [fixed.br, "-br"] : encoding === "gzip" ? [fixed.gzip, "-gz"] : [fixed.identity, ""];
+  const etag = `"${fixed.tag}${suffix}"`;
   res.vary("Accept-Encoding");
   // Shared caches may keep it too: nothing in it belongs to one visitor.
   res.setHeader("Cache-Control", "public, no-cache");
   res.setHeader("ETag", etag);
-  if (enforce) res.setHeader("Content-Security-Policy", page.csp);
+  if (enforce) res.setHeader("Content-Security-Policy", fixed.csp);
   else res.removeHeader("Content-Security-Policy");
-  if (fresh(req.headers["if-none-match"], page.tag)) {
+  if (fresh(req.headers["if-none-match"], fixed.tag)) {
     res.removeHeader("Content-Type");
     res.removeHeader("Content-Length");
     res.statusCode = 304;
     res.end();
     return;
   }
+  respond(req, res, page.contentType, body, suffix ? encoding : null);
+}
+
+/**
+ * A page with a form: new submission ids in place of the kept ones, so this answer is its
+ * visitor's alone (`private`, no validator: the next visit gets other ids anyway).
+ */
+function sendFresh(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  csp: Options["csp"],
+  enforce: boolean,
+): void {
+  const values = new Map<number, string>();
+  let html = page.parts[0] ?? "";
+  page.slots.forEach((slot, index) => {
+    if (!values.has(slot)) values.set(slot, randomUUID());
+    html += values.get(slot) + (page.parts[index + 1] ?? "");
+  });
+  res.vary("Accept-Encoding");
+  res.setHeader("Cache-Control", "private, no-cache");
+  res.removeHeader("ETag");
+  // An id inside an inline script (a hydrated page's data) changes that script's hash.
+  if (enforce) res.setHeader("Content-Security-Policy", csp(inlineHashes(html)));
+  else res.removeHeader("Content-Security-Policy");
+  const encoding = preferredEncoding(req);
+  const identity = Buffer.from(html);
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 4,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        })
+      : encoding === "gzip"
+        ? gzipSync(identity, { level: 6 })
+        : identity;
+  respond(req, res, page.contentType, body, encoding);
+}
+
+function respond(
+  req: Request,
+  res: Response,
+  contentType: string,
+  body: Buffer,
+  encoding: "br" | "gzip" | null,
+): void {
   res.statusCode = 200;
-  res.setHeader("Content-Type", page.contentType);
-  if (suffix) res.setHeader("Content-Encoding", encoding === "br" ? "br" : "gzip");
+  res.setHeader("Content-Type", contentType);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   else res.removeHeader("Content-Encoding");
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -5,6 +5,7 @@ import * as stays from "./migrations/2026-11-23-1-stays.ts";
 import * as rateLimitCounters from "./migrations/2026-11-23-2-rate-limit-counters.ts";
 import * as staffConsole from "./migrations/2026-11-23-3-staff-console.ts";
 import * as mailOutbox from "./migrations/2026-11-23-4-mail-outbox.ts";
+import * as dataVersion from "./migrations/2026-11-24-1-data-version.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-2-rate-limit-counters": rateLimitCounters,
   "2026-11-23-3-staff-console": staffConsole,
   "2026-11-23-4-mail-outbox": mailOutbox,
+  "2026-11-24-1-data-version": dataVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,7 @@ export interface Database {
   requestHistory: RequestHistoryTable;
   outbox: OutboxTable;
   rateLimitCounters: RateLimitCounterTable;
+  dataVersion: DataVersionTable;
   staffAccounts: StaffAccountTable;
   staffSessions: StaffSessionTable;
   staffTokens: StaffTokenTable;
@@ -286,6 +287,15 @@ export type NewReservation = Insertable<ReservationTable>;
 export type ContactMessage = Selectable<ContactMessageTable>;
 
 /** Write rate-limit hits per client key and window (server/rate-limit-store.ts). */
+/**
+ * One row: a number that moves at the commit of every change a public page may show (migration
+ * 2026-11-24-1-data-version); the page cache keys database pages by it.
+ */
+export interface DataVersionTable {
+  id: ColumnType<boolean, never, never>;
+  version: ColumnType<string, never, never>;
+}
+
 export interface RateLimitCounterTable {
   key: string;
   hits: number;

@@ -10,11 +10,12 @@ export type RouteHandle = {
   /** The staff console's pages (see STAFF_CONSOLE). */
   staffConsole?: boolean;
   /**
-   * For a content page whose loader reads the database (the home page's room rates): how many
-   * seconds the server may serve its rendered HTML again before rendering afresh. Pure content
-   * pages leave it out and are kept until the process ends (a new build is a new process).
+   * A page whose HTML shows data from the database (rates, free rooms) besides its URL and the
+   * build: the server keeps it per data version and lodge day and renders it afresh when either
+   * moves (server/page-cache.ts, ADR 0013). Its loader must take submission ids from
+   * `freshSubmissionId` and report a failed read with `dontKeepPage` (page-keeping.server.ts).
    */
-  keepSeconds?: number;
+  keepPerDataVersion?: boolean;
 };
 
 /** `export const handle = NO_HYDRATION;` in a content page's route module. */
@@ -26,24 +27,29 @@ export function wantsNoHydration(matches: ReadonlyArray<{ handle?: unknown } | u
 }
 
 /**
- * How long a page of these matched routes may be kept, in seconds: the shortest `keepSeconds`
- * among them, or Infinity when none reads data.
+ * Whether the server may keep the rendered page of these matched routes (server/page-cache.ts):
+ * "forever" for pure content (until the process ends: a new build is a new process), "data" for
+ * a page that also shows database data (per data version and lodge day), null for a page that
+ * is rendered for every request. Never a staff page: it belongs to one signed-in person.
  */
-export function keepSeconds(matches: ReadonlyArray<{ handle?: unknown } | undefined>): number {
-  return Math.min(
-    Infinity,
-    ...matches.map((match) => (match?.handle as RouteHandle | undefined)?.keepSeconds ?? Infinity),
-  );
+export function pageKeeping(matches: ReadonlyArray<{ handle?: unknown } | undefined>): PageKeeping | null {
+  if (isStaffConsole(matches)) return null;
+  const handles = matches.map((match) => match?.handle as RouteHandle | undefined);
+  if (handles.some((handle) => handle?.keepPerDataVersion === true)) return "data";
+  return wantsNoHydration(matches) ? "forever" : null;
 }
+export type PageKeeping = "forever" | "data";
 
 /**
- * Response header with which the server render (app/entry.server.tsx) marks a 200 page whose
- * routes are all content (NO_HYDRATION): its HTML depends only on the URL and the build, so the
- * server may keep it (server/page-cache.ts, which removes the header before it leaves).
+ * Response header with which the server render (app/entry.server.tsx) marks a 200 page the
+ * server may keep, with its `PageKeeping` (server/page-cache.ts removes it before it leaves).
  */
-export const STATIC_PAGE_HEADER = "X-Lodge-Static-Page";
-/** The header's value for a page kept until the process ends; otherwise it is `keepSeconds`. */
-export const KEEP_FOREVER = "forever";
+export const KEEP_PAGE_HEADER = "X-Lodge-Keep-Page";
+/**
+ * Values rendered into a kept page that every visitor must get anew (a form's submission id),
+ * comma-separated: the cache puts fresh ones in their place each time it serves the page.
+ */
+export const FRESH_VALUES_HEADER = "X-Lodge-Fresh-Values";
 
 /**
  * The staff console's pages say so: they bring their own header and landmarks, not the site's.

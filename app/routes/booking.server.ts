@@ -4,6 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import type { RoomOption } from "~/components/room-booking-dialog.tsx";
 import { getDb } from "~/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { dontKeepPage } from "~/lib/page-keeping.server.ts";
 import { insertReservation } from "~/db/reservations.server.ts";
 import { bookRoom, getRoom, listFreeRooms, type StayDates } from "~/db/rooms.server.ts";
 import { insertVenueBooking, listBookedVenueIds } from "~/db/venue-bookings.server.ts";
@@ -42,6 +43,7 @@ export async function loadBookingPage(context: Context, stay: StayDates, booking
   try {
     db = await getDb(context);
   } catch (error) {
+    dontKeepPage(context);
     logReadFailure("booking page", error);
     const reason = failureReason(error);
     return { rooms: [], venues: [], errors: [failedToFetchRooms(reason), failedToFetchVenues(reason)] };
@@ -53,6 +55,7 @@ export async function loadBookingPage(context: Context, stay: StayDates, booking
   ]);
   const errors: string[] = [];
   if (rooms.status === "rejected") {
+    dontKeepPage(context);
     logReadFailure("rooms", rooms.reason);
     errors.push(failedToFetchRooms(failureReason(rooms.reason)));
   }
@@ -63,6 +66,7 @@ export async function loadBookingPage(context: Context, stay: StayDates, booking
         ? bookedVenues.reason
         : null;
   if (venueFailure !== null) {
+    dontKeepPage(context);
     logReadFailure("venues", venueFailure);
     errors.push(failedToFetchVenues(failureReason(venueFailure)));
   }

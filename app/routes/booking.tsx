@@ -8,6 +8,7 @@ import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import { readStaySearch } from "~/lib/stay-search.ts";
+import { freshSubmissionId } from "~/lib/page-keeping.server.ts";
 import { loadBookingPage, submitBookingPage } from "./booking.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     values: echoedFields(params),
     tab: isBookingTab(tab) ? tab : "room",
     // A fresh id per rendered form: a repeated POST of it saves nothing new.
-    submissionId: globalThis.crypto.randomUUID(),
+    submissionId: freshSubmissionId(context),
   };
 }
 

@@ -7,6 +7,7 @@ import { site } from "~/content/site.ts";
 import { getDb } from "~/context.server.ts";
 import { insertContactMessage } from "~/db/contact-messages.server.ts";
 import { logWriteFailure } from "~/db/failures.server.ts";
+import { freshSubmissionId } from "~/lib/page-keeping.server.ts";
 import { formError, formSuccess, readSubmission } from "~/lib/form-submission.server.ts";
 import { CONTACT_ERROR, CONTACT_SENT } from "~/lib/messages.ts";
 import { contactSchema } from "~/lib/schemas/contact.ts";
@@ -25,8 +26,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** A fresh submission id per rendered form: a repeated POST stores one message. */
-export function loader() {
-  return { submissionId: crypto.randomUUID() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { submissionId: freshSubmissionId(context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -18,9 +18,9 @@ import { lodgeToday } from "~/lib/dates.ts";
 import { loadRoomTypeOffers } from "./room-dialog.server.ts";
 
 // A content page: no React in the browser (app/lib/route-handle.ts). Its room cards show the
-// database's rates, so the server keeps the rendered page a few seconds only: a price staff
-// change, or the database coming back after an outage, shows within that time.
-export const handle = { ...NO_HYDRATION, keepSeconds: 5 } satisfies RouteHandle;
+// database's rates, so the server keeps the rendered page per data version (ADR 0013): a price
+// staff change shows at once, and a page rendered during an outage is not kept.
+export const handle = { ...NO_HYDRATION, keepPerDataVersion: true } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { RoomChoice } from "~/components/reservation-form.tsx";
 import { getDb } from "~/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { dontKeepPage, freshSubmissionId } from "~/lib/page-keeping.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import { insertReservation } from "~/db/reservations.server.ts";
 import { getRoom, listFreeRooms, roomLabel } from "~/db/rooms.server.ts";
@@ -46,7 +47,7 @@ export async function loadReservationPage(
 ): Promise<ReservationPageData> {
   const params = new URL(request.url).searchParams;
   const today = lodgeToday();
-  const base = { today, submissionId: crypto.randomUUID(), values: echoedFields(params) };
+  const base = { today, submissionId: freshSubmissionId(context), values: echoedFields(params) };
   const stay = readStaySearch(params, today);
   try {
     const rooms = await listFreeRooms(await getDb(context), stay);
@@ -56,6 +57,7 @@ export async function loadReservationPage(
       loadError: null,
     };
   } catch (error) {
+    dontKeepPage(context);
     logReadFailure("reservation rooms", error);
     return { ...base, rooms: [], loadError: FAILED_TO_FETCH_AVAILABLE_ROOMS };
   }

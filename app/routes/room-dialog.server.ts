@@ -11,6 +11,7 @@ import type {
 } from "~/components/room-booking-dialog.tsx";
 import { getDb } from "~/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { dontKeepPage } from "~/lib/page-keeping.server.ts";
 import { bookRoom, countFreeRoomsByType, listFreeRooms, type StayDates } from "~/db/rooms.server.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
@@ -36,6 +37,7 @@ export async function loadFreeRoomOptions(context: Context, stay: StayDates): Pr
       rooms: rooms.map(({ id, roomNumber, type, price }): RoomOption => ({ id, roomNumber, type, price })),
     };
   } catch (error) {
+    dontKeepPage(context);
     logReadFailure("available rooms", error);
     return { error: failedToFetchRooms(failureReason(error)) };
   }
@@ -77,6 +79,7 @@ export async function loadRoomTypeOffers(context: Context, stay: StayDates): Pro
       error: null,
     };
   } catch (error) {
+    dontKeepPage(context);
     logReadFailure("room types", error);
     return { offers: null, error: failedToFetchRooms(failureReason(error)) };
   }

@@ -161,6 +161,12 @@ test.describe("staff console", () => {
       checkOut: addDays(today, 32),
       name: "Closure Guest",
     });
+    // The home page's room cards, kept by the server until the data changes (ADR 0013).
+    const home = await page.context().newPage();
+    await home.goto(`${STAFF_URL}/`);
+    await home.reload();
+    await expect(home.locator(".room-card__price").first()).toBeVisible();
+    await expect(home.locator("body")).not.toContainText("K999");
     await signIn(page);
     await page.getByRole("link", { name: "Rooms and venues" }).click();
     await expectNoAxeViolations(page);
@@ -179,6 +185,14 @@ test.describe("staff console", () => {
     const publicPage = await page.context().newPage();
     await publicPage.goto(`${STAFF_URL}/rooms?book=1`);
     await expect(publicPage.locator("body")).toContainText("135 - Mini Suite - K999");
+    // The home page shows each type's lowest rate: lower this room's below the others'.
+    await price.fill("199");
+    await page.getByRole("button", { name: "Save: Room 135, Mini Suite (K)" }).click();
+    await expect(notice(page)).toContainText("Nightly rate set to K199");
+    await home.reload();
+    await expect(
+      home.locator(".room-card", { hasText: "Mini Suite" }).locator(".room-card__price"),
+    ).toContainText("K199");
   });
 
   test("CSV download of the filtered list parses back", async ({ page }) => {

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterEach, expect, it, vi } from "vitest";
 import { action, loader } from "~/routes/contact.tsx";
 
+import { pageKeepingContext } from "~/context.server.ts";
 import { SUBMISSION_ID_FIELD } from "~/lib/form-result.ts";
 import * as m from "~/lib/messages.ts";
 import { emailArb, nameArb, someKeys, textArb } from "~/lib/schemas/test-support.ts";
@@ -46,11 +47,15 @@ describeEachEngine("contact action", (getDatabase, engine) => {
     return Number(count);
   }
 
-  it("hands each form a fresh submission id", () => {
-    const first = loader();
-    const second = loader();
+  it("hands each form a fresh submission id and tells the page cache to renew it", () => {
+    const notes = { freshValues: [] as string[], degraded: false };
+    const context = getDatabase().context();
+    context.set(pageKeepingContext, notes);
+    const first = loader(args(new Request("http://localhost:3000/contact"), context));
+    const second = loader(args(new Request("http://localhost:3000/contact"), context));
     expect(first.submissionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.submissionId).not.toBe(first.submissionId);
+    expect(notes.freshValues).toEqual([first.submissionId, second.submissionId]);
   });
 
   it("stores exactly one complete message and confirms it", async () => {

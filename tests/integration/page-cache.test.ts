@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express, { type Express } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEEP_FOREVER, STATIC_PAGE_HEADER } from "../../app/lib/route-handle.ts";
+import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER } from "../../app/lib/route-handle.ts";
 import { htmlEtag } from "../../server/html-etag.ts";
 import { inlineHashes, pageCache } from "../../server/page-cache.ts";
 import { contentSecurityPolicy, securityHeaders } from "../../server/security-headers.ts";
@@ -19,27 +19,41 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-type Render = { marked?: boolean; keep?: string; status?: number; cookie?: boolean; noStore?: boolean };
+type Render = {
+  marked?: boolean;
+  keep?: string;
+  status?: number;
+  cookie?: boolean;
+  noStore?: boolean;
+  /** Put a fresh submission id in the page (in a form field and in an inline script). */
+  form?: boolean;
+};
 
-function site(render: (path: string) => Render = () => ({ marked: true })) {
+function site(
+  render: (path: string) => Render = () => ({ marked: true }),
+  dataVersion: () => Promise<string> = async () => "1",
+) {
   const renders: string[] = [];
   const app: Express = express();
   app.use(compression());
   app.use(securityHeaders({ csp: true }));
-  app.use(pageCache({ csp: contentSecurityPolicy }));
+  app.use(pageCache({ csp: contentSecurityPolicy, dataVersion }));
   app.use(htmlEtag());
   app.use((req, res) => {
     renders.push(req.originalUrl);
     const {
       marked = false,
-      keep = KEEP_FOREVER,
+      keep = "forever",
       status = 200,
       cookie = false,
       noStore = false,
+      form = false,
     } = render(req.path);
     const nonce = String(res.locals.nonce);
+    const id = randomUUID();
     res.status(status).type("html");
-    if (marked) res.setHeader(STATIC_PAGE_HEADER, keep);
+    if (marked) res.setHeader(KEEP_PAGE_HEADER, keep);
+    if (form) res.setHeader(FRESH_VALUES_HEADER, id);
     if (cookie) res.setHeader("Set-Cookie", "a=b");
     if (noStore) res.setHeader("Cache-Control", "no-store");
     // Streamed in chunks, as React Router does.
@@ -48,6 +62,8 @@ function site(render: (path: string) => Render = () => ({ marked: true })) {
     );
     res.write(`<script type="application/ld+json">{"@type":"Hotel"}</script></head><body>`);
     res.write(`<p>${req.path}</p><script nonce="${nonce}">document.body.dataset.ran="1"</script>`);
+    if (form)
+      res.write(`<input name="submissionId" value="${id}"><script nonce="${nonce}">id="${id}"</script>`);
     res.end(`<script type="module" src="/assets/enhance.js" nonce="${nonce}"></script></body></html>`);
   });
   return { app, renders };
@@ -97,21 +113,87 @@ describe("page cache", () => {
     expect(renders).toEqual(["/staff", "/staff"]);
   });
 
-  it("renders a page that reads data afresh once its keepSeconds have passed", async () => {
-    const { app, renders } = site(() => ({ marked: true, keep: "5" }));
+  it("keeps a page that shows data until the data version moves", async () => {
+    let version = "7";
+    const { app, renders } = site(
+      () => ({ marked: true, keep: "data" }),
+      async () => version,
+    );
     const url = await listen(app);
-    vi.useFakeTimers({ toFake: ["Date"] });
+    await get(`${url}/`);
+    const kept = await get(`${url}/`);
+    expect(renders).toEqual(["/"]);
+    expect(kept.headers["content-security-policy"]).toContain("'sha256-");
+    version = "8";
+    await get(`${url}/`);
+    await get(`${url}/`);
+    expect(renders).toEqual(["/", "/"]);
+  });
+
+  it("renders a page that shows data afresh on the lodge's next day", async () => {
+    const { app, renders } = site(() => ({ marked: true, keep: "data" }));
+    const url = await listen(app);
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-12-01T12:00:00Z") });
     try {
-      await get(`${url}/`);
-      vi.advanceTimersByTime(4_000);
-      await get(`${url}/`);
-      expect(renders).toEqual(["/"]);
-      vi.advanceTimersByTime(2_000);
-      await get(`${url}/`);
-      expect(renders).toEqual(["/", "/"]);
+      await get(`${url}/rooms`);
+      await get(`${url}/rooms`);
+      expect(renders).toEqual(["/rooms"]);
+      // Lusaka is UTC+2: 22:30 UTC is already the next day at the lodge.
+      vi.setSystemTime(new Date("2026-12-01T22:30:00Z"));
+      await get(`${url}/rooms`);
+      expect(renders).toEqual(["/rooms", "/rooms"]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("keeps no page that shows data while the data version cannot be read", async () => {
+    const { app, renders } = site(
+      () => ({ marked: true, keep: "data" }),
+      () => Promise.reject(new Error("connect ECONNREFUSED")),
+    );
+    const url = await listen(app);
+    await get(`${url}/booking`);
+    await get(`${url}/booking`);
+    expect(renders).toEqual(["/booking", "/booking"]);
+  });
+
+  it("does not keep a render with a failed read, but keeps the next good one", async () => {
+    let keep = "not-now";
+    const { app, renders } = site(() => ({ marked: true, keep }));
+    const url = await listen(app);
+    await get(`${url}/reservation`);
+    keep = "data";
+    await get(`${url}/reservation`);
+    await get(`${url}/reservation`);
+    expect(renders).toEqual(["/reservation", "/reservation"]);
+  });
+
+  it("gives every visitor of a kept form page a submission id of their own", async () => {
+    const { app, renders } = site(() => ({ marked: true, keep: "data", form: true }));
+    const url = await listen(app);
+    const answers = await Promise.all(
+      [0, 1, 2].map(async (index) => {
+        if (index > 0) await get(`${url}/contact`);
+        return get(`${url}/contact`, { "accept-encoding": "br" });
+      }),
+    );
+    expect(renders).toEqual(["/contact"]);
+    const ids = answers.map((answer) => {
+      const html = brotliDecompressSync(answer.body).toString();
+      const field = /name="submissionId" value="([^"]+)"/.exec(html)?.[1] ?? "";
+      // The same id wherever the render had put it, the inline script's hash in the policy.
+      expect(html).toContain(`<script>id="${field}"</script>`);
+      expect(directive(String(answer.headers["content-security-policy"]), "script-src")).toContain(
+        sha256(`id="${field}"`),
+      );
+      expect(answer.headers["cache-control"]).toBe("private, no-cache");
+      expect(answer.headers).not.toHaveProperty("etag");
+      expect(answer.headers).not.toHaveProperty(FRESH_VALUES_HEADER.toLowerCase());
+      return field;
+    });
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("renders a content page once and answers every later request with the same document", async () => {
@@ -123,7 +205,7 @@ describe("page cache", () => {
     expect(second.status).toBe(200);
     expect(renders).toEqual(["/about"]);
     expect(second.body.toString()).toBe(first.body.toString());
-    expect(first.headers).not.toHaveProperty(STATIC_PAGE_HEADER.toLowerCase());
+    expect(first.headers).not.toHaveProperty(KEEP_PAGE_HEADER.toLowerCase());
     expect(first.headers["cache-control"]).toBe("public, no-cache");
     // Nothing of the first visitor's request stays in the page.
     expect(first.body.toString()).not.toContain("nonce");
@@ -200,7 +282,7 @@ describe("page cache", () => {
       // Pages not kept carry the per-request nonce, as before.
       expect(second.body.toString()).toMatch(/nonce="[^"]+"/);
       expect(String(second.headers["content-security-policy"])).toContain("'nonce-");
-      expect(first.headers).not.toHaveProperty(STATIC_PAGE_HEADER.toLowerCase());
+      expect(first.headers).not.toHaveProperty(KEEP_PAGE_HEADER.toLowerCase());
     }
     expect(renders).toEqual([
       "/rooms",

@@ -1,0 +1,108 @@
+import { sql } from "kysely";
+import { expect, it } from "vitest";
+import { insertContactMessage } from "~/db/contact-messages.server.ts";
+import { readDataVersion } from "~/db/data-version.server.ts";
+import { changeStayStatus } from "~/db/request-status.server.ts";
+import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
+import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { book, GUEST } from "./stay-fixtures.ts";
+import { describeEachEngine } from "./test-database.ts";
+
+// The data version (migration 2026-11-24-1-data-version) keys the pages the server keeps
+// (server/page-cache.ts, ADR 0013): it must move with every change a public page can show,
+// and only when that change is committed.
+
+const today = lodgeToday();
+
+describeEachEngine("data version", (getDatabase, engine) => {
+  /** Whether running `change` moved the version. */
+  async function moves(change: () => Promise<unknown>): Promise<boolean> {
+    const { db } = getDatabase();
+    const before = await readDataVersion(db);
+    await change();
+    return (await readDataVersion(db)) !== before;
+  }
+
+  it("moves with a booking, a status change that frees the room, a price and a venue", async () => {
+    const { db } = getDatabase();
+    let bookingId = "";
+    expect(
+      await moves(async () => {
+        const result = await book(db, "101", addDays(today, 3), addDays(today, 5));
+        if (result.kind !== "booked") throw new Error(`not booked: ${result.kind}`);
+        bookingId = result.booking.id;
+      }),
+    ).toBe(true);
+    expect(
+      await moves(() => changeStayStatus(db, "booking", bookingId, "Cancelled", { actor: "staff" })),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        db.updateTable("rooms").set({ price: 1234 }).where("roomNumber", "=", "102").execute(),
+      ),
+    ).toBe(true);
+    expect(await moves(() => db.updateTable("venues").set({ price: 4321 }).execute())).toBe(true);
+    const venue = await db.selectFrom("venues").selectAll().executeTakeFirstOrThrow();
+    expect(
+      await moves(() =>
+        insertVenueBooking(db, {
+          name: GUEST.name,
+          email: GUEST.email,
+          phone: GUEST.phone,
+          paymentMethod: GUEST.paymentMethod,
+          submissionId: null,
+          venueId: venue.id,
+          venueName: venue.venue,
+          totalPrice: venue.price,
+          bookingDate: addDays(today, 9),
+          numberOfPeople: 40,
+        }),
+      ),
+    ).toBe(true);
+  });
+
+  it("stays put for writes no public page shows", async () => {
+    const { db } = getDatabase();
+    expect(
+      await moves(() =>
+        insertContactMessage(db, {
+          name: "Ada",
+          email: "ada@example.com",
+          subject: null,
+          message: "Hello",
+          submissionId: null,
+        }),
+      ),
+    ).toBe(false);
+  });
+
+  it("stays put for a change rolled back", async () => {
+    const { db } = getDatabase();
+    expect(
+      await moves(() =>
+        db
+          .transaction()
+          .execute(async (trx) => {
+            await trx.updateTable("rooms").set({ price: 999 }).execute();
+            throw new Error("rolled back");
+          })
+          .catch(() => undefined),
+      ),
+    ).toBe(false);
+  });
+
+  if (engine === "postgres") {
+    it("moves only when the change commits, seen from another connection", async () => {
+      const { db } = getDatabase();
+      const before = await readDataVersion(db);
+      await db.connection().execute(async (writer) => {
+        await sql`begin`.execute(writer);
+        await writer.updateTable("rooms").set({ price: 777 }).where("roomNumber", "=", "103").execute();
+        // The pool's other connections still see the old version, and the old price.
+        expect(await readDataVersion(db)).toBe(before);
+        await sql`commit`.execute(writer);
+      });
+      expect(await readDataVersion(db)).not.toBe(before);
+    });
+  }
+});
