@@ -1,12 +1,10 @@
-import { data } from "react-router";
 import { NewsletterLinkPage, readToken } from "~/components/newsletter-link-page.tsx";
 import { site } from "~/content/site.ts";
-import { getDb } from "~/context.server.ts";
-import { logWriteFailure } from "~/db/failures.server.ts";
 import { confirmSubscription } from "~/db/newsletter-subscriptions.server.ts";
-import { NEWSLETTER_CONFIRMED, NEWSLETTER_ERROR, NEWSLETTER_LINK_INVALID } from "~/lib/messages.ts";
+import { NEWSLETTER_CONFIRMED } from "~/lib/messages.ts";
 import { NO_HYDRATION } from "~/lib/route-handle.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { answerNewsletterLink } from "./newsletter-link.server.ts";
 import type { Route } from "./+types/newsletter.confirm";
 
 // Double opt-in (decisions.md 28): the link in the confirmation mail leads here.
@@ -29,16 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = await readToken(request);
-  try {
-    const result = await confirmSubscription(await getDb(context), token);
-    return result === "confirmed"
-      ? { ok: true, message: NEWSLETTER_CONFIRMED }
-      : data({ ok: false, message: NEWSLETTER_LINK_INVALID }, { status: 404 });
-  } catch (error) {
-    logWriteFailure("newsletter-confirm", error);
-    return data({ ok: false, message: NEWSLETTER_ERROR }, { status: 503 });
-  }
+  return answerNewsletterLink(request, context, {
+    form: "newsletter-confirm",
+    change: async (db, token) => (await confirmSubscription(db, token)) === "confirmed",
+    done: NEWSLETTER_CONFIRMED,
+  });
 }
 
 export default function NewsletterConfirmPage({ loaderData, actionData }: Route.ComponentProps) {

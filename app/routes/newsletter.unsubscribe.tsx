@@ -1,12 +1,10 @@
-import { data } from "react-router";
 import { NewsletterLinkPage, readToken } from "~/components/newsletter-link-page.tsx";
 import { site } from "~/content/site.ts";
-import { getDb } from "~/context.server.ts";
-import { logWriteFailure } from "~/db/failures.server.ts";
 import { unsubscribe } from "~/db/newsletter-subscriptions.server.ts";
-import { NEWSLETTER_ERROR, NEWSLETTER_LINK_INVALID, NEWSLETTER_UNSUBSCRIBED } from "~/lib/messages.ts";
+import { NEWSLETTER_UNSUBSCRIBED } from "~/lib/messages.ts";
 import { NO_HYDRATION } from "~/lib/route-handle.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { answerNewsletterLink } from "./newsletter-link.server.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 // The way out, in every mail to subscribers (decisions.md 28). GET shows a button; a POST to the
@@ -31,16 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = await readToken(request);
-  try {
-    const result = await unsubscribe(await getDb(context), token);
-    return result === "unsubscribed"
-      ? { ok: true, message: NEWSLETTER_UNSUBSCRIBED }
-      : data({ ok: false, message: NEWSLETTER_LINK_INVALID }, { status: 404 });
-  } catch (error) {
-    logWriteFailure("newsletter-unsubscribe", error);
-    return data({ ok: false, message: NEWSLETTER_ERROR }, { status: 503 });
-  }
+  return answerNewsletterLink(request, context, {
+    form: "newsletter-unsubscribe",
+    change: async (db, token) => (await unsubscribe(db, token)) === "unsubscribed",
+    done: NEWSLETTER_UNSUBSCRIBED,
+  });
 }
 
 export default function NewsletterUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
