@@ -2,17 +2,11 @@
 import { LIMITS } from "../form-rules.ts";
 import { z } from "zod";
 import {
-  ADULTS_RANGE,
-  ADULTS_REQUIRED,
-  ADULTS_WHOLE,
   BOOKING_DATE_INVALID,
   BOOKING_DATE_PAST,
   BOOKING_DATE_REQUIRED,
   BOOKING_DATE_TOO_LATE,
   BOOKING_TYPE_REQUIRED,
-  CHILDREN_RANGE,
-  CHILDREN_REQUIRED,
-  CHILDREN_WHOLE,
   PEOPLE_RANGE,
   PEOPLE_REQUIRED,
   PEOPLE_WHOLE,
@@ -31,6 +25,8 @@ import {
   phoneField,
   stayFields,
   withStayOrder,
+  adultsField,
+  childrenField,
 } from "./fields.ts";
 import { type FormInput, parseForm } from "./form-data.ts";
 
@@ -51,20 +47,9 @@ export function bookingSchema(today: string) {
       ...guestFields,
       roomId: idField(SELECT_ROOM),
       ...stayFields(today),
-      adults: countField({
-        ...LIMITS.adults,
-        required: ADULTS_REQUIRED,
-        whole: ADULTS_WHOLE,
-        range: ADULTS_RANGE,
-      }),
+      adults: adultsField,
       // The spec asks only "minimum 0" here, so a blank field means no children.
-      children: countField({
-        ...LIMITS.children,
-        required: CHILDREN_REQUIRED,
-        whole: CHILDREN_WHOLE,
-        range: CHILDREN_RANGE,
-        fallback: 0,
-      }),
+      children: childrenField(0),
     }),
   );
 

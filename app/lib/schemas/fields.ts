@@ -4,6 +4,12 @@ import { z } from "zod";
 import { addYears, isIsoDate } from "../dates.ts";
 import { LIMITS } from "../form-rules.ts";
 import {
+  ADULTS_RANGE,
+  ADULTS_REQUIRED,
+  ADULTS_WHOLE,
+  CHILDREN_RANGE,
+  CHILDREN_REQUIRED,
+  CHILDREN_WHOLE,
   CHECK_IN_INVALID,
   CHECK_IN_PAST,
   CHECK_IN_REQUIRED,
@@ -141,6 +147,25 @@ export function countField({ min, max, required, whole, range, fallback }: Count
       .min(min, range)
       .max(max, range),
   );
+}
+
+/** Adults on a stay, with the specification's messages. */
+export const adultsField = countField({
+  ...LIMITS.adults,
+  required: ADULTS_REQUIRED,
+  whole: ADULTS_WHOLE,
+  range: ADULTS_RANGE,
+});
+
+/** Children on a stay; `fallback` stands in for a blank field where the form allows one. */
+export function childrenField(fallback?: number) {
+  return countField({
+    ...LIMITS.children,
+    required: CHILDREN_REQUIRED,
+    whole: CHILDREN_WHOLE,
+    range: CHILDREN_RANGE,
+    fallback,
+  });
 }
 
 type DateMessages = { required: string; invalid: string; past: string; tooLate: string };

@@ -2,12 +2,6 @@
 import { LIMITS } from "../form-rules.ts";
 import { z } from "zod";
 import {
-  ADULTS_RANGE,
-  ADULTS_REQUIRED,
-  ADULTS_WHOLE,
-  CHILDREN_RANGE,
-  CHILDREN_REQUIRED,
-  CHILDREN_WHOLE,
   MESSAGE_REQUIRED,
   MESSAGE_TOO_LONG,
   ROOM_COUNT_RANGE,
@@ -24,6 +18,8 @@ import {
   requiredText,
   stayFields,
   withStayOrder,
+  adultsField,
+  childrenField,
 } from "./fields.ts";
 import { type FormInput, parseForm } from "./form-data.ts";
 
@@ -34,18 +30,8 @@ export function reservationSchema(today: string) {
       email: emailField,
       phone: phoneField,
       ...stayFields(today),
-      adults: countField({
-        ...LIMITS.adults,
-        required: ADULTS_REQUIRED,
-        whole: ADULTS_WHOLE,
-        range: ADULTS_RANGE,
-      }),
-      children: countField({
-        ...LIMITS.children,
-        required: CHILDREN_REQUIRED,
-        whole: CHILDREN_WHOLE,
-        range: CHILDREN_RANGE,
-      }),
+      adults: adultsField,
+      children: childrenField(),
       // The form starts at 1 (spec section 9), but every field is required (spec section 5): a
       // cleared field is an error, and the range message says what to enter.
       roomCount: countField({

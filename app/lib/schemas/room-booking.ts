@@ -1,17 +1,7 @@
 // The Room Booking dialog (spec sections 2 and 5): every field is required.
-import { LIMITS } from "../form-rules.ts";
 import { z } from "zod";
+import { SELECT_ROOM } from "../messages.ts";
 import {
-  ADULTS_RANGE,
-  ADULTS_REQUIRED,
-  ADULTS_WHOLE,
-  CHILDREN_RANGE,
-  CHILDREN_REQUIRED,
-  CHILDREN_WHOLE,
-  SELECT_ROOM,
-} from "../messages.ts";
-import {
-  countField,
   emailField,
   idField,
   nameField,
@@ -19,6 +9,8 @@ import {
   phoneField,
   stayFields,
   withStayOrder,
+  adultsField,
+  childrenField,
 } from "./fields.ts";
 import { type FormInput, parseForm } from "./form-data.ts";
 
@@ -29,18 +21,8 @@ export function roomBookingSchema(today: string) {
       email: emailField,
       phone: phoneField,
       ...stayFields(today),
-      adults: countField({
-        ...LIMITS.adults,
-        required: ADULTS_REQUIRED,
-        whole: ADULTS_WHOLE,
-        range: ADULTS_RANGE,
-      }),
-      children: countField({
-        ...LIMITS.children,
-        required: CHILDREN_REQUIRED,
-        whole: CHILDREN_WHOLE,
-        range: CHILDREN_RANGE,
-      }),
+      adults: adultsField,
+      children: childrenField(),
       roomId: idField(SELECT_ROOM),
       paymentMethod: paymentMethodField,
     }),
