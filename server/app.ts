@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import { join } from "node:path";
 import express from "express";
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
@@ -12,11 +13,13 @@ import {
   writeAllowedContext,
 } from "~/context.server.ts";
 import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
+import { BACKUPS_FOLDER, scheduleBackups } from "~/db/backups.server.ts";
 import { readDataVersion } from "~/db/data-version.server.ts";
 import { migrateToLatest } from "~/db/migrate.server.ts";
 import { seedDatabase } from "~/db/seed.server.ts";
 import { parseEnv } from "~/env.server.ts";
 import { startMailDelivery } from "~/mail/outbox-worker.server.ts";
+import { logger } from "~/lib/logger.server.ts";
 import { staffConsoleRuntime } from "~/lib/staff-runtime.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
@@ -49,6 +52,23 @@ export const dataVersion = async () => readDataVersion(await database.ready());
 
 /** Started by the process entry (server/index.ts), not on import: `npm run db:*` load this too. */
 export const startMail = () => startMailDelivery(() => database.ready(), env);
+/**
+ * Daily backups of the embedded database into DATA_DIR/backups (decisions.md 29), started by the
+ * process entry; null with a PostgreSQL server (its own tools back it up) or in memory.
+ */
+export const startBackups = () => {
+  const { pglite } = database;
+  if (!pglite || env.DATABASE_URL || env.DATA_DIR.startsWith("memory://")) return null;
+  return scheduleBackups(
+    async () => {
+      await database.ready();
+      return pglite;
+    },
+    join(env.DATA_DIR, BACKUPS_FOLDER),
+    logger,
+  );
+};
+
 /** The staff console's start-up duties and its command line (scripts/staff.ts). */
 export const staffConsole = staffConsoleRuntime(database, env);
 

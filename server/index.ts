@@ -75,9 +75,15 @@ if (DEVELOPMENT) {
   server.use(htmlEtag(criticalPath(`${BUILD_DIR}/client`)));
   server.use(build.app);
   const mail = build.startMail();
-  shutdown = () => {
+  const backups = build.startBackups();
+  // `npm run db:backup` while the server runs asks it for a backup (scripts/db.ts): the embedded
+  // database admits one process, so only the server can read it.
+  if (backups) process.on("SIGUSR2", () => void backups.now());
+  shutdown = async () => {
     build.staffConsole.stop();
-    return mail.stop().then(() => build.database.close());
+    await backups?.stop();
+    await mail.stop();
+    await build.database.close();
   };
   // Prepare the database at start so the first guest does not wait for it;
   // a failure here is retried by the first request that needs it.
@@ -97,7 +103,12 @@ const listener = createSiteServer(server).listen(port, () => {
 // connections are closed at once), then close the database. A request still running after the
 // grace period is cut off: the process must end for the next one to start (ADR 0006).
 closeWithGrace(
-  { delay: SHUTDOWN_GRACE_MS, logger: { error: (message) => logger.error(message) } },
+  {
+    delay: SHUTDOWN_GRACE_MS,
+    logger: { error: (message) => logger.error(message) },
+    // SIGUSR2 asks for a backup (above), it does not stop the server.
+    skip: ["SIGUSR2"],
+  },
   async ({ signal, err }) => {
     if (err) logger.error({ error: err.message }, "stopping after an uncaught error");
     else logger.info({ signal }, "stopping: finishing requests under way");

@@ -23,6 +23,14 @@ const keepDateAsText = (value: string) => value;
  * dialect differs (decisions.md point 2).
  */
 export function createDatabase(config: DatabaseConfig): DB {
+  return connect(config).db;
+}
+
+/**
+ * The database and, when it is the embedded one, its PGlite instance: the server backs up its
+ * data folder through it (app/db/backups.server.ts).
+ */
+export function connect(config: DatabaseConfig): { db: DB; pglite: PGlite | null } {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -44,12 +52,12 @@ export function createDatabase(config: DatabaseConfig): DB {
     pool.on("error", (error) => {
       console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message }));
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), pglite: null };
   }
   // btree_gist backs the exclusion constraint on rooms' held nights (decisions.md 23).
   const pglite = new PGlite(config.dataDir, {
     parsers: { [DATE_OID]: keepDateAsText },
     extensions: { btree_gist },
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins }), pglite };
 }

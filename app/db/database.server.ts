@@ -1,4 +1,5 @@
-import { createDatabase, type DB, type DatabaseConfig } from "./client.server.ts";
+import type { PGlite } from "@electric-sql/pglite";
+import { connect, type DB, type DatabaseConfig } from "./client.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { seedDatabase } from "./seed.server.ts";
 
@@ -9,13 +10,15 @@ import { seedDatabase } from "./seed.server.ts";
  */
 export interface DatabaseHandle {
   db: DB;
+  /** The embedded database's engine (backups); null with a PostgreSQL server. */
+  pglite: PGlite | null;
   /** Resolves once migrations and seed have run; rejects while unreachable. */
   ready(): Promise<DB>;
   close(): Promise<void>;
 }
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
-  const db = createDatabase(config);
+  const { db, pglite } = connect(config);
   let prepared: Promise<DB> | undefined;
   let isReady = false;
 
@@ -28,6 +31,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
 
   return {
     db,
+    pglite,
     ready() {
       if (isReady) return Promise.resolve(db);
       prepared ??= prepare().catch((error: unknown) => {

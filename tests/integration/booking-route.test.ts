@@ -15,6 +15,7 @@ function downContext(database: TestDatabase): RouterContextProvider {
   const context = database.context();
   context.set(databaseContext, {
     db: database.db,
+    pglite: null,
     ready: () =>
       Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })),
     close: async () => {},

@@ -56,7 +56,12 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
       transformResult: async (args) => args.result,
     });
     const context = getDatabase().context();
-    context.set(databaseContext, { db: failing, ready: async () => failing, close: async () => {} });
+    context.set(databaseContext, {
+      db: failing,
+      pglite: null,
+      ready: async () => failing,
+      close: async () => {},
+    });
     const { status, result } = await answer(
       action(args(formPost("/reservation", validReservation()), context)),
     );

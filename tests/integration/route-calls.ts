@@ -27,6 +27,7 @@ export function databaseDownContext(): RouterContextProvider {
     get db(): never {
       throw error;
     },
+    pglite: null,
     ready: () => Promise.reject(error),
     close: async () => {},
   };

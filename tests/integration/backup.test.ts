@@ -1,0 +1,257 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  backupFileName,
+  backupsToPrune,
+  backupTakenAt,
+  BACKUPS_FOLDER,
+  listBackups,
+  restoreBackup,
+  scheduleBackups,
+  withoutEntries,
+  writeBackup,
+} from "~/db/backups.server.ts";
+import type { DB } from "~/db/client.server.ts";
+import { insertContactMessage } from "~/db/contact-messages.server.ts";
+import { openDatabase } from "~/db/database.server.ts";
+import { subscribe } from "~/db/newsletter-subscriptions.server.ts";
+import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
+import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { book, GUEST, reserve } from "./stay-fixtures.ts";
+
+// Backups of the embedded database (decisions.md 29): the rules, a backup restored into a fresh
+// folder with every row, and the command line refusing to open a folder the server holds.
+
+const folders: string[] = [];
+const fresh = (tag: string) => {
+  const folder = mkdtempSync(join(tmpdir(), `lodge-backup-${tag}-`));
+  folders.push(folder);
+  return folder;
+};
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("backup rules", () => {
+  it("names a backup by its UTC time and reads the time back", () => {
+    const at = new Date("2026-11-24T03:04:05.678Z");
+    expect(backupFileName(at)).toBe("lodge-2026-11-24T03-04-05Z.tar.gz");
+    expect(backupTakenAt(backupFileName(at))?.toISOString()).toBe("2026-11-24T03:04:05.000Z");
+    expect(backupTakenAt("notes.txt")).toBeNull();
+    expect(backupTakenAt(".lodge-2026-11-24T03-04-05Z.tar.gz.partial")).toBeNull();
+  });
+
+  it("keeps the newest 14 and leaves other files alone", () => {
+    const names = Array.from({ length: 20 }, (_, day) =>
+      backupFileName(new Date(Date.UTC(2026, 10, day + 1, 3))),
+    );
+    const pruned = backupsToPrune([...names, "readme.txt"].reverse());
+    expect(pruned).toEqual(names.slice(0, 6).reverse());
+    expect(backupsToPrune(names.slice(0, 14))).toEqual([]);
+  });
+
+  it("takes entries out of a tar by their first path segment, with their extended headers", () => {
+    const entry = (path: string, body: string, type = "0") => {
+      const header = new Uint8Array(512);
+      header.set(new TextEncoder().encode(path), 0);
+      header.set(new TextEncoder().encode(body.length.toString(8).padStart(11, "0")), 124);
+      header[156] = type.charCodeAt(0);
+      const data = new Uint8Array(Math.ceil(body.length / 512) * 512);
+      data.set(new TextEncoder().encode(body));
+      return [header, data];
+    };
+    const parts = [
+      ...entry("/PG_VERSION", "17"),
+      ...entry("/backups", "", "5"),
+      ...entry("/backups/lodge-old.tar.gz", "old backup"),
+      ...entry("/pax", "path=/server.pid", "x"),
+      ...entry("/server.pid", "4242"),
+      ...entry("/base/1/1259", "table data"),
+      new Uint8Array(1024),
+    ];
+    const tar = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      tar.set(part, at);
+      at += part.length;
+    }
+    const kept = new TextDecoder().decode(withoutEntries(tar, new Set(["backups", "server.pid"])));
+    expect(kept).toContain("/PG_VERSION");
+    expect(kept).not.toContain("/backups");
+    expect(kept).toContain("table data");
+    expect(kept).not.toContain("old backup");
+    expect(kept).not.toContain("4242");
+    expect(kept).not.toContain("path=/server.pid");
+  });
+});
+
+/** Every row of every table of the app's schema, as text, by table. */
+async function everything(db: DB): Promise<Record<string, string[]>> {
+  const { rows: tables } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name
+  `.execute(db);
+  const out: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(name)} t`.execute(db);
+    out[name] = rows.map((row) => row.row).sort();
+  }
+  return out;
+}
+
+describe("a backup of the embedded database", () => {
+  it("restores into a fresh folder with every row of every table", async () => {
+    const dataDir = fresh("data");
+    const today = lodgeToday();
+    const source = openDatabase({ dataDir });
+    const db = await source.ready();
+    const booked = await book(db, "101", addDays(today, 2), addDays(today, 4));
+    expect(booked.kind).toBe("booked");
+    await reserve(db, "102", addDays(today, 5), addDays(today, 7));
+    const venue = await db.selectFrom("venues").selectAll().executeTakeFirstOrThrow();
+    await insertVenueBooking(db, {
+      name: GUEST.name,
+      email: GUEST.email,
+      phone: GUEST.phone,
+      paymentMethod: GUEST.paymentMethod,
+      submissionId: null,
+      venueId: venue.id,
+      venueName: venue.venue,
+      totalPrice: venue.price,
+      bookingDate: addDays(today, 9),
+      numberOfPeople: 30,
+    });
+    await insertContactMessage(db, {
+      name: "Mwila",
+      email: "mwila@example.com",
+      subject: null,
+      message: "Is the pool open in December?",
+      submissionId: null,
+    });
+    await subscribe(db, "reader@example.com");
+    // What lives in the data folder besides the database stays out of the backup.
+    writeFileSync(join(dataDir, "server.pid"), "4242\n");
+    mkdirSync(join(dataDir, BACKUPS_FOLDER), { recursive: true });
+    writeFileSync(join(dataDir, BACKUPS_FOLDER, backupFileName(new Date("2026-01-01"))), "an older backup");
+
+    const before = await everything(db);
+    const file = await writeBackup(source.pglite!, join(dataDir, BACKUPS_FOLDER));
+    await source.close();
+    expect(listBackups(join(dataDir, BACKUPS_FOLDER))[0]).toBe(file.split("/").pop());
+    const archive = gunzipSync(await import("node:fs").then((fs) => fs.readFileSync(file))).toString(
+      "latin1",
+    );
+    expect(archive).not.toContain("an older backup");
+    expect(archive).not.toMatch(/server\.pid/);
+
+    const restoredDir = join(fresh("restored"), "data");
+    await restoreBackup(file, restoredDir);
+    const restored = openDatabase({ dataDir: restoredDir });
+    const after = await everything(await restored.ready());
+    await restored.close();
+    const counts = Object.fromEntries(Object.entries(after).map(([table, rows]) => [table, rows.length]));
+    expect(counts).toMatchObject({ bookings: 1, reservations: 1, venue_bookings: 1, contact_messages: 1 });
+    expect(counts.rooms).toBeGreaterThan(0);
+    expect(counts.room_holds).toBe(2);
+    expect(after).toEqual(before);
+    expect(readdirSync(restoredDir)).not.toContain("server.pid");
+    expect(readdirSync(restoredDir)).not.toContain(BACKUPS_FOLDER);
+  });
+
+  it("is taken by the server's schedule soon after start when the newest is a day old", async () => {
+    const dataDir = fresh("scheduled");
+    const source = openDatabase({ dataDir });
+    await source.ready();
+    const folder = join(dataDir, BACKUPS_FOLDER);
+    mkdirSync(folder);
+    const old = backupFileName(new Date(Date.now() - 25 * 60 * 60 * 1000));
+    writeFileSync(join(folder, old), "yesterday's");
+    const logged: string[] = [];
+    const log = {
+      info: (_: object, msg: string) => logged.push(msg),
+      error: (_: object, msg: string) => logged.push(msg),
+    };
+    const schedule = scheduleBackups(async () => source.pglite!, folder, log, { firstAfterMs: 10 });
+    await vi.waitFor(() => expect(listBackups(folder)).toHaveLength(2), { timeout: 20_000 });
+    await schedule.stop();
+    await source.close();
+    expect(listBackups(folder)[1]).toBe(old);
+    expect(logged).toEqual(["database backed up"]);
+  });
+
+  it("will not restore over a folder with data unless told, and then moves that folder aside", async () => {
+    const dataDir = fresh("source");
+    const source = openDatabase({ dataDir });
+    await source.ready();
+    const file = await writeBackup(source.pglite!, fresh("backups"));
+    await source.close();
+
+    const target = fresh("target");
+    writeFileSync(join(target, "PG_VERSION"), "17");
+    await expect(restoreBackup(file, target)).rejects.toThrow(/not empty/);
+    const at = new Date("2026-11-24T05:06:07Z");
+    const { movedAside } = await restoreBackup(file, target, { force: true, at });
+    expect(movedAside).toBe(`${target}.before-restore-2026-11-24T05-06-07Z`);
+    folders.push(movedAside ?? "");
+    expect(existsSync(join(movedAside ?? "", "PG_VERSION"))).toBe(true);
+    const restored = openDatabase({ dataDir: target });
+    const db = await restored.ready();
+    expect((await db.selectFrom("rooms").select("id").execute()).length).toBeGreaterThan(0);
+    await restored.close();
+  });
+});
+
+describe("npm run db:backup and db:restore", () => {
+  const run = (args: string[], env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, ["scripts/db.ts", ...args], {
+      env: { ...process.env, ...env, DATABASE_URL: "", PORT: "1" },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  it("backs up a folder no server holds, and restores it into another", async () => {
+    const dataDir = fresh("cli");
+    const source = openDatabase({ dataDir });
+    await source.ready();
+    await source.close();
+    const backedUp = await run(["backup"], { DATA_DIR: dataDir });
+    expect(backedUp.code, backedUp.stderr).toBe(0);
+    const [name] = listBackups(join(dataDir, BACKUPS_FOLDER));
+    expect(backedUp.stdout).toContain(`Backup written: ${join(dataDir, BACKUPS_FOLDER, name ?? "")}`);
+
+    const target = join(fresh("cli-target"), "data");
+    const restored = await run(["restore", join(dataDir, BACKUPS_FOLDER, name ?? "")], { DATA_DIR: target });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(readdirSync(target)).toContain("PG_VERSION");
+  });
+
+  it("refuses to restore into, or migrate, a folder a running server holds", async () => {
+    const dataDir = fresh("held");
+    // This test's own process stands in for the server that wrote the pid file.
+    writeFileSync(join(dataDir, "server.pid"), `${process.pid}\n`);
+    for (const args of [["restore", "some-backup.tar.gz"], ["migrate"]]) {
+      const { code, stderr } = await run(args, { DATA_DIR: dataDir });
+      expect(code).toBe(1);
+      expect(stderr).toContain("The server is running on the embedded database");
+    }
+    expect(readdirSync(dataDir)).toEqual(["server.pid"]);
+  });
+
+  it("points to pg_dump with DATABASE_URL", async () => {
+    const { code, stderr } = await promisify(execFile)(process.execPath, ["scripts/db.ts", "backup"], {
+      env: { ...process.env, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/none" },
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain("pg_dump");
+  });
+});
