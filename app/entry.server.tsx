@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext, pageKeepingContext } from "./context.server.ts";
+import { errorFields, logger } from "./lib/logger.server.ts";
 import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER, pageKeeping } from "./lib/route-handle.ts";
 
 export const streamTimeout = 5_000;
@@ -111,14 +112,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 function logServerError(error: unknown, request: Request) {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "request failed",
-      method: request.method,
-      url: new URL(request.url).pathname,
-      error: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    }),
+  logger.error(
+    { method: request.method, path: new URL(request.url).pathname, ...errorFields(error) },
+    "request failed",
   );
 }

@@ -2,16 +2,17 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
-import { logger as siteLogger } from "../app/lib/logger.server.ts";
+import { requestScope, logger as siteLogger } from "../app/lib/logger.server.ts";
 
 /**
  * One JSON line per request once it is answered: id, method, path (never the query string, which
  * may carry a guest's name or e-mail from a form redirect), status and duration. No headers, no
  * bodies. Client errors (4xx) are logged as warnings, server errors as errors. `req.id` is also
- * sent back as X-Request-Id and put on the request's error lines, to find one in the other.
+ * sent back as X-Request-Id and, as `requestId`, put on every line logged while the request is
+ * answered (the data layer's failures, the router's errors), to find one in the other.
  */
 export function requestLog(logger: Logger = siteLogger): RequestHandler {
-  return pinoHttp({
+  const log = pinoHttp({
     logger,
     genReqId: (req, res) => {
       const id = randomUUID();
@@ -33,4 +34,7 @@ export function requestLog(logger: Logger = siteLogger): RequestHandler {
       err: (error: Error) => ({ message: error.message }),
     },
   }) as unknown as RequestHandler;
+  // Everything logged while this request is answered carries its id (app/lib/logger.server.ts).
+  return (req, res, next) =>
+    log(req, res, () => requestScope.run({ requestId: String((req as { id?: unknown }).id) }, next));
 }

@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { logger } from "../lib/logger.server.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -50,7 +51,7 @@ export function connect(config: DatabaseConfig): { db: DB; pglite: PGlite | null
     // An idle client that loses its server emits 'error'; without a listener
     // that would crash the process instead of failing the next query.
     pool.on("error", (error) => {
-      console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message }));
+      logger.error({ error: error.message }, "postgres pool error");
     });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), pglite: null };
   }

@@ -1,3 +1,4 @@
+import { errorFields, logger } from "~/lib/logger.server.ts";
 import { REASON_DATABASE_UNAVAILABLE, REASON_UNEXPECTED } from "~/lib/messages.ts";
 
 /**
@@ -14,7 +15,7 @@ export function failureReason(error: unknown): string {
   return unreachable ? REASON_DATABASE_UNAVAILABLE : REASON_UNEXPECTED;
 }
 
-/** Logs a failed read as one JSON line; the page shows the catalogue's text instead. */
+/** Logs a failed read (with the request's id); the page shows the catalogue's text instead. */
 export function logReadFailure(what: string, error: unknown): void {
   logFailure({ msg: "read failed", what }, error);
 }
@@ -25,11 +26,6 @@ export function logWriteFailure(form: string, error: unknown): void {
 }
 
 function logFailure(fields: Record<string, string>, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      ...fields,
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  const { msg, ...rest } = fields;
+  logger.error({ ...rest, ...errorFields(error) }, msg);
 }

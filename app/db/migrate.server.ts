@@ -1,4 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import { logger } from "../lib/logger.server.ts";
 import type { DB } from "./client.server.ts";
 import * as initialSchema from "./migrations/2026-11-21-initial-schema.ts";
 import * as stays from "./migrations/2026-11-23-1-stays.ts";
@@ -30,13 +31,9 @@ export async function migrateToLatest(db: DB): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === "Error") {
-      console.error(
-        JSON.stringify({ level: "error", msg: "migration failed", migration: result.migrationName }),
-      );
+      logger.error({ migration: result.migrationName }, "migration failed");
     } else if (result.status === "Success") {
-      console.info(
-        JSON.stringify({ level: "info", msg: "migration applied", migration: result.migrationName }),
-      );
+      logger.info({ migration: result.migrationName }, "migration applied");
     }
   }
   if (error) throw error;

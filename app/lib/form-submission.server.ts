@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { writeAllowedContext } from "~/context.server.ts";
 import { createBookingReference } from "./booking-reference.ts";
 import { SUBMISSION_ID_FIELD, type FormErrorCode, type FormResult } from "./form-result.ts";
-import { RATE_LIMITED } from "./messages.ts";
+import { FORM_UNREADABLE, RATE_LIMITED } from "./messages.ts";
 
 import { formDataToObject, parseForm } from "./schemas/form-data.ts";
 
@@ -28,7 +28,8 @@ export async function readSubmission<S extends z.ZodType>(
   schema: S,
   honeypotSuccessMessage: string,
 ): Promise<Parsed<z.output<S>>> {
-  const formData = await request.formData();
+  const formData = await request.formData().catch(() => null);
+  if (!formData) return { kind: "answered", response: formError(FORM_UNREADABLE, {}, 400) };
   const values = stringValues(formData);
   if (!context.get(writeAllowedContext)) {
     return { kind: "answered", response: formError(RATE_LIMITED, values, 429) };

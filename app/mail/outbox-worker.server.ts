@@ -11,6 +11,7 @@ import {
   type RetryPolicy,
 } from "~/db/outbox.server.ts";
 import { renderMail, type MailEnvironment } from "./render-mail.server.tsx";
+import { logger } from "~/lib/logger.server.ts";
 
 // The outbox's sender (decisions.md 27, ADR 0012). In a loop: claim a few due mails in one short
 // statement, send each by SMTP outside any transaction, mark it sent or schedule its next attempt.
@@ -175,12 +176,7 @@ export function startMailDelivery(database: () => Promise<DB>, env: MailServerSe
   });
 }
 
-const logLine: Logger = (level, msg, fields) => {
-  const line = JSON.stringify({ level, msg, ...fields });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else console.info(line);
-};
+const logLine: Logger = (level, msg, fields) => logger[level](fields, msg);
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

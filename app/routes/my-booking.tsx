@@ -21,6 +21,7 @@ import { parseForm } from "~/lib/schemas/form-data.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/my-booking";
 import "~/components/my-booking.css";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 // A guest's own request (decisions.md 28): reference and e-mail show it, its status and its
 // history; a stay that has not begun can be cancelled here. The look-up is a POST, so the e-mail
@@ -66,7 +67,7 @@ function view(request: GuestRequestView): MyBookingRequest {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const values = {
     reference: String(form.get("reference") ?? "").slice(0, 40),
     email: String(form.get("email") ?? "").slice(0, 254),

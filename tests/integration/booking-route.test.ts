@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { expect, it, vi } from "vitest";
+import { logger } from "~/lib/logger.server.ts";
 import { databaseContext } from "~/context.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import { isBookingReference } from "~/lib/booking-reference.ts";
@@ -127,7 +128,7 @@ describeEachEngine("/booking route", (getDatabase) => {
   });
 
   it("still answers with the error texts when the database is down", async () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const spy = vi.spyOn(logger, "error").mockImplementation(() => {});
     const data = await loader({
       request: new Request("http://localhost:3000/booking"),
       context: downContext(getDatabase()),
@@ -347,7 +348,7 @@ describeEachEngine("/booking route", (getDatabase) => {
     const database = getDatabase();
     const before = await counts(database.db);
     const room = await roomId(database.db, "114");
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const spy = vi.spyOn(logger, "error").mockImplementation(() => {});
     const roomAnswer = await post(downContext(database), stay("room", room));
     const reservationAnswer = await post(downContext(database), stay("reservation", room));
     const venueAnswer = await post(downContext(database), venue(1));

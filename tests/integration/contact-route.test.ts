@@ -4,6 +4,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import { action, loader } from "~/routes/contact.tsx";
 
 import { pageKeepingContext } from "~/context.server.ts";
+import { logger } from "~/lib/logger.server.ts";
 import { SUBMISSION_ID_FIELD } from "~/lib/form-result.ts";
 import * as m from "~/lib/messages.ts";
 import { emailArb, nameArb, someKeys, textArb } from "~/lib/schemas/test-support.ts";
@@ -198,7 +199,7 @@ describeEachEngine("contact action", (getDatabase, engine) => {
 });
 
 it("answers 'Error sending message. Please try again.' and logs when the database is down", async () => {
-  const log = vi.spyOn(console, "error").mockImplementation(() => {});
+  const log = vi.spyOn(logger, "error").mockImplementation(() => {});
   const { status, result } = await answer(
     action(args(formPost("/contact", validMessage()), databaseDownContext())),
   );
@@ -208,5 +209,8 @@ it("answers 'Error sending message. Please try again.' and logs when the databas
     message: m.CONTACT_ERROR,
     values: { name: "Mwila Banda" },
   });
-  expect(log).toHaveBeenCalledWith(expect.stringContaining("ECONNREFUSED"));
+  expect(log).toHaveBeenCalledWith(
+    expect.objectContaining({ form: "contact", error: expect.stringContaining("ECONNREFUSED") }),
+    "write failed",
+  );
 });

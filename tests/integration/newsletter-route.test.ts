@@ -1,5 +1,6 @@
 import { HONEYPOT_FIELD } from "~/lib/form-rules.ts";
 import { afterEach, expect, it, vi } from "vitest";
+import { logger } from "~/lib/logger.server.ts";
 import { action } from "~/routes/newsletter.tsx";
 
 import { NEWSLETTER_ERROR, NEWSLETTER_THANKS, RATE_LIMITED, VALID_EMAIL } from "~/lib/messages.ts";
@@ -91,11 +92,14 @@ describeEachEngine("newsletter action", (getDatabase) => {
 });
 
 it("answers 'Error subscribing. Please try again.' and logs when the database is down", async () => {
-  const log = vi.spyOn(console, "error").mockImplementation(() => {});
+  const log = vi.spyOn(logger, "error").mockImplementation(() => {});
   const { status, result } = await answer(
     action(args(formPost("/newsletter", { email: "down@example.com" }), databaseDownContext())),
   );
   expect(status).toBe(503);
   expect(result).toMatchObject({ status: "error", message: NEWSLETTER_ERROR });
-  expect(log).toHaveBeenCalledWith(expect.stringContaining("ECONNREFUSED"));
+  expect(log).toHaveBeenCalledWith(
+    expect.objectContaining({ error: expect.stringContaining("ECONNREFUSED") }),
+    expect.any(String),
+  );
 });

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
-import { afterEach, expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
+import { logReadFailure } from "../../app/db/failures.server.ts";
+import { logger, requestFields, requestScope } from "../../app/lib/logger.server.ts";
 import { requestLog } from "../../server/request-log.ts";
 
 // Issue 10, logs: one JSON line per request, without personal data.
@@ -54,4 +56,34 @@ it("logs one line per request: id, method, path without query, status, duration;
   for (const secret of ["ann", "example.com", "private", "secret", "Cookie", "test"]) {
     expect(text).not.toContain(secret);
   }
+});
+
+it("puts the request's id on the lines the data layer logs while answering it", async () => {
+  const lines: string[] = [];
+  const spy = vi.spyOn(logger, "error").mockImplementation((...args: unknown[]) => {
+    // What pino's mixin would add to this line, as the site's logger sees it.
+    lines.push(JSON.stringify({ args, scope: requestScope.getStore() }));
+  });
+  const app = express();
+  app.use(requestLog(pino({ level: "silent" })));
+  app.get("/rooms", async (_req, res) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    logReadFailure("room types", new Error("connect ECONNREFUSED"));
+    res.send("ok");
+  });
+  const server = http.createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const page = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rooms`);
+  spy.mockRestore();
+  expect(lines).toHaveLength(1);
+  expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({
+    scope: { requestId: page.headers.get("x-request-id") },
+    args: [{ what: "room types", error: "connect ECONNREFUSED" }, "read failed"],
+  });
+});
+
+it("gives the site logger's lines the id of the request being answered, and none outside one", () => {
+  expect(requestScope.run({ requestId: "r-1" }, requestFields)).toEqual({ requestId: "r-1" });
+  expect(requestFields()).toEqual({});
 });

@@ -1,6 +1,7 @@
 import { HONEYPOT_FIELD } from "~/lib/form-rules.ts";
 import fc from "fast-check";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
+import { logger } from "~/lib/logger.server.ts";
 import { action, loader } from "~/routes/reservation.tsx";
 import type { Room } from "~/db/schema.ts";
 import { addDays, addYears, lodgeToday } from "~/lib/dates.ts";
@@ -46,7 +47,7 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
   };
 
   it("answers a save that fails midway like every form: 503 with the database's reason (issue 10, defect 3)", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     // The database answers the room lookup, then the connection drops as the row is written.
     const failing = getDatabase().db.withPlugin({
       transformQuery(args) {
@@ -70,7 +71,10 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
       status: "error",
       message: m.failedToCreateReservation(m.REASON_DATABASE_UNAVAILABLE),
     });
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("Connection terminated"));
+    expect(log).toHaveBeenCalledWith(
+      expect.objectContaining({ error: expect.stringContaining("Connection terminated") }),
+      expect.any(String),
+    );
   });
 
   /** A complete, valid reservation for the given room; each call gets its own submission id. */
@@ -402,13 +406,13 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
 });
 
 it("says 'Failed to fetch available rooms. Please try again later.' when the database is down", async () => {
-  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(logger, "error").mockImplementation(() => {});
   const data = await loader(args(new Request("http://localhost:3000/reservation"), databaseDownContext()));
   expect(data).toMatchObject({ rooms: [], loadError: m.FAILED_TO_FETCH_AVAILABLE_ROOMS, today });
 });
 
 it("answers 'Failed to create reservation: {reason}' and logs when the database is down", async () => {
-  const log = vi.spyOn(console, "error").mockImplementation(() => {});
+  const log = vi.spyOn(logger, "error").mockImplementation(() => {});
   const fields = {
     name: "Chanda Mulenga",
     email: "chanda@example.com",
@@ -431,5 +435,8 @@ it("answers 'Failed to create reservation: {reason}' and logs when the database 
     message: m.failedToCreateReservation(m.DB_NOT_CONNECTED),
     values: { name: "Chanda Mulenga" },
   });
-  expect(log).toHaveBeenCalledWith(expect.stringContaining("ECONNREFUSED"));
+  expect(log).toHaveBeenCalledWith(
+    expect.objectContaining({ error: expect.stringContaining("ECONNREFUSED") }),
+    expect.any(String),
+  );
 });

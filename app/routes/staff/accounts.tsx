@@ -15,6 +15,7 @@ import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { oneTimeLink } from "~/lib/staff-runtime.server.ts";
 import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
 import type { Route } from "./+types/accounts";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 // Accounts (managers only). No one signs themselves up: a manager adds an account and hands its
 // person the invitation link, shown once here (only its hash is stored). Disabling an account
@@ -38,7 +39,7 @@ function answer(value: AccountsAnswer, status = 200) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, context, { role: "manager" });
-  const parsed = parseForm(accountsFormSchema, await request.formData());
+  const parsed = parseForm(accountsFormSchema, await readFormBody(request));
   if (!parsed.ok)
     return answer({ tone: "error", message: String(Object.values(parsed.fieldErrors)[0]) }, 400);
   const form = parsed.data;

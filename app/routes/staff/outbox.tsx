@@ -5,6 +5,7 @@ import type { OutboxStatus } from "~/db/schema.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import type { StaffNotice } from "~/lib/staff-notice.ts";
 import type { Route } from "./+types/outbox";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 // The mail outbox (decisions.md 27, ADR 0012): every mail the site has written, newest first,
 // with what became of it. A mail the worker gave up on ('failed') can be sent again from here;
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs): Promise<StaffNotice> {
   const { db } = await requireStaff(request, context);
-  const id = String((await request.formData()).get("id") ?? "");
+  const id = String((await readFormBody(request)).get("id") ?? "");
   return (await retryOutboxMail(db, id))
     ? { tone: "success", message: "The mail will be sent again within a minute." }
     : { tone: "error", message: "Only a mail that failed can be sent again." };

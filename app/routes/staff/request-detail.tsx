@@ -9,6 +9,7 @@ import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { holdsRoom, REQUEST_KINDS, type RequestKind, type StayStatus } from "~/lib/stay-lifecycle.ts";
 import { applyRequestAction } from "./request-actions.server.ts";
 import type { Route } from "./+types/request-detail";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 // One request: its full record, its history (who changed what, when) and the changes its
 // status allows. A holding stay may move to another room free for all its nights.
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, context);
   kindOf(params.kind);
-  const form = await request.formData();
+  const form = await readFormBody(request);
   // The page's own request, whatever the form says.
   form.set("kind", params.kind);
   form.set("id", params.id);

@@ -20,6 +20,7 @@ import { roomsFormSchema } from "~/lib/schemas/staff.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import type { StaffNotice } from "~/lib/staff-notice.ts";
 import type { Route } from "./+types/rooms";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 // Rooms and venues (managers only): nightly rates per room or per type, out-of-service periods,
 // venue prices and new venues. The public pages read these from the database, so a change shows
@@ -59,7 +60,7 @@ function notice(tone: StaffNotice["tone"], message: string, status = 200) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, context, { role: "manager" });
-  const parsed = parseForm(roomsFormSchema, await request.formData());
+  const parsed = parseForm(roomsFormSchema, await readFormBody(request));
   if (!parsed.ok) {
     const first = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
     return notice("error", String(first), 400);

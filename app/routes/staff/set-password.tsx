@@ -14,6 +14,7 @@ import { LINK_INVALID, PASSWORD_MIN_LENGTH } from "~/lib/staff-rules.ts";
 import { hashToken, looksLikeToken, newToken } from "~/lib/staff-tokens.server.ts";
 import { StaffFrame } from "~/components/staff-frame.tsx";
 import type { Route } from "./+types/set-password";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 // The page every one-time link opens (docs/decisions/0011-staff-sign-in.md): the setup link
 // creates the first manager; an invitation or a reset sets the account's password. The link
@@ -48,7 +49,7 @@ function invalid(fieldErrors: SetPasswordAnswer["fieldErrors"], status = 400) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const token = form.get("token");
   const found = await pending(context, token);
   if (!found || typeof token !== "string") return data(answer(LINK_INVALID), { status: 410 });

@@ -17,6 +17,7 @@ import { SIGN_IN_FAILED, tooManyAttempts } from "~/lib/staff-rules.ts";
 import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
 import { StaffFrame } from "~/components/staff-frame.tsx";
 import type { Route } from "./+types/sign-in";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 export const handle = STAFF_CONSOLE;
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const next = safeNext(String(form.get("next") ?? ""));
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   const email = String(form.get("email") ?? "").slice(0, 254);

@@ -6,6 +6,7 @@ import { formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { applyRequestAction } from "./request-actions.server.ts";
 import type { Route } from "./+types/today";
+import { readFormBody } from "~/lib/form-body.server.ts";
 
 // Today at the lodge (its own calendar day, Africa/Lusaka): who arrives, who leaves, who is in,
 // with check-in, check-out and no-show one click each.
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, context);
-  return applyRequestAction(db, staff, await request.formData());
+  return applyRequestAction(db, staff, await readFormBody(request));
 }
 
 function StayTable({
