@@ -27,7 +27,7 @@ export default [
   route("staff/sign-in", "routes/staff/sign-in.tsx"),
   route("staff/sign-out", "routes/staff/sign-out.ts"),
   route("staff/set-password", "routes/staff/set-password.tsx"),
-  route("staff/requests/export", "routes/staff/requests-export.ts"),
+  route("staff/export/:list", "routes/staff/export.ts"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/today.tsx"),
     route("requests", "routes/staff/requests.tsx"),

@@ -2,9 +2,12 @@ import {
   canChangeStay,
   canChangeVenueBooking,
   type HistoryActor,
+  type RequestKind,
   type StayStatus,
   type VenueBookingStatus,
 } from "~/lib/stay-lifecycle.ts";
+import type { Transaction } from "kysely";
+import type { BookedFacts } from "~/mail/mail-payload.ts";
 import type { DB } from "./client.server.ts";
 import { isRoomAlreadyHeld, isVenueAlreadyBooked } from "./database-errors.server.ts";
 import {
@@ -15,7 +18,7 @@ import {
 } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
 import { roomLabel, toIntegerId } from "./rooms.server.ts";
-import type { Booking, Reservation } from "./schema.ts";
+import type { Booking, Database, Reservation } from "./schema.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,11 +42,55 @@ export type StayKind = "booking" | "reservation";
 const STAY_TABLES = { booking: "bookings", reservation: "reservations" } as const;
 
 /**
- * Moves a room booking or reservation along its lifecycle (decisions.md 25) and records the
- * change, in one transaction. The row is locked while its status is read, so two staff members
- * clicking at once cannot both apply a change from the same status. The guest's mail about the
- * change (app/db/request-mails.server.ts) is written in the same transaction. Releasing statuses drop the
- * stay's hold on the ledger (its trigger); an early check-out so releases the nights not used.
+ * The part every status change shares, in one transaction: the row locked while its status is
+ * read (two staff members clicking at once cannot both apply a change from the same status),
+ * the lifecycle's rule, the new status, its history entry and the guest's mail about it
+ * (app/db/request-mails.server.ts). A change that would hold what another request holds is
+ * refused by the database (`taken`).
+ */
+async function changeStatus<S extends string, Row extends { status: S }>(
+  db: DB,
+  id: string,
+  to: S,
+  by: ChangeActor,
+  request: {
+    kind: RequestKind;
+    lock(trx: Transaction<Database>): Promise<Row | undefined>;
+    allowed(from: S, to: S): boolean;
+    update(trx: Transaction<Database>): Promise<unknown>;
+    facts(row: Row): BookedFacts;
+    taken(error: unknown): boolean;
+  },
+): Promise<StatusChangeResult<S>> {
+  if (!UUID.test(id)) return { kind: "not-found" };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await request.lock(trx);
+      if (!row) return { kind: "not-found" } as const;
+      if (!request.allowed(row.status, to)) return { kind: "not-allowed", from: row.status } as const;
+      await request.update(trx);
+      await recordHistory(trx, {
+        requestKind: request.kind,
+        requestId: id,
+        fromStatus: row.status,
+        toStatus: to,
+        actor: by.actor,
+        staffAccountId: by.staffAccountId,
+        note: by.note,
+      });
+      await enqueueStatusMails(trx, request.facts(row), row.status, to, by.actor);
+      return { kind: "changed", from: row.status, to } as const;
+    });
+  } catch (error) {
+    if (request.taken(error)) return { kind: "taken" };
+    throw error;
+  }
+}
+
+/**
+ * Moves a room booking or reservation along its lifecycle (decisions.md 25). Releasing statuses
+ * drop the stay's hold on the ledger (its trigger); an early check-out so releases the nights
+ * not used.
  */
 export async function changeStayStatus(
   db: DB,
@@ -52,31 +99,16 @@ export async function changeStayStatus(
   to: StayStatus,
   by: ChangeActor,
 ): Promise<StatusChangeResult<StayStatus>> {
-  if (!UUID.test(id)) return { kind: "not-found" };
   const table = STAY_TABLES[kind];
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom(table).selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-      if (!row) return { kind: "not-found" } as const;
-      if (!canChangeStay(row.status, to)) return { kind: "not-allowed", from: row.status } as const;
-      await trx.updateTable(table).set({ status: to }).where("id", "=", id).execute();
-      await recordHistory(trx, {
-        requestKind: kind,
-        requestId: id,
-        fromStatus: row.status,
-        toStatus: to,
-        actor: by.actor,
-        staffAccountId: by.staffAccountId,
-        note: by.note,
-      });
-      const facts = kind === "booking" ? bookingFacts(row as Booking) : reservationFacts(row as Reservation);
-      await enqueueStatusMails(trx, facts, row.status, to, by.actor);
-      return { kind: "changed", from: row.status, to } as const;
-    });
-  } catch (error) {
-    if (isRoomAlreadyHeld(error)) return { kind: "taken" };
-    throw error;
-  }
+  return changeStatus(db, id, to, by, {
+    kind,
+    lock: (trx) => trx.selectFrom(table).selectAll().where("id", "=", id).forUpdate().executeTakeFirst(),
+    allowed: canChangeStay,
+    update: (trx) => trx.updateTable(table).set({ status: to }).where("id", "=", id).execute(),
+    facts: (row) =>
+      kind === "booking" ? bookingFacts(row as Booking) : reservationFacts(row as Reservation),
+    taken: isRoomAlreadyHeld,
+  });
 }
 
 /** Changes a venue booking's status (Pending → Confirmed, Declined, Cancelled; Confirmed → Cancelled). */
@@ -86,34 +118,15 @@ export async function changeVenueBookingStatus(
   to: VenueBookingStatus,
   by: ChangeActor,
 ): Promise<StatusChangeResult<VenueBookingStatus>> {
-  if (!UUID.test(id)) return { kind: "not-found" };
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom("venueBookings")
-        .selectAll()
-        .where("id", "=", id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) return { kind: "not-found" } as const;
-      if (!canChangeVenueBooking(row.status, to)) return { kind: "not-allowed", from: row.status } as const;
-      await trx.updateTable("venueBookings").set({ status: to }).where("id", "=", id).execute();
-      await recordHistory(trx, {
-        requestKind: "venue-booking",
-        requestId: id,
-        fromStatus: row.status,
-        toStatus: to,
-        actor: by.actor,
-        staffAccountId: by.staffAccountId,
-        note: by.note,
-      });
-      await enqueueStatusMails(trx, venueBookingFacts(row), row.status, to, by.actor);
-      return { kind: "changed", from: row.status, to } as const;
-    });
-  } catch (error) {
-    if (isVenueAlreadyBooked(error)) return { kind: "taken" };
-    throw error;
-  }
+  return changeStatus(db, id, to, by, {
+    kind: "venue-booking",
+    lock: (trx) =>
+      trx.selectFrom("venueBookings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst(),
+    allowed: canChangeVenueBooking,
+    update: (trx) => trx.updateTable("venueBookings").set({ status: to }).where("id", "=", id).execute(),
+    facts: venueBookingFacts,
+    taken: isVenueAlreadyBooked,
+  });
 }
 
 export type MoveStayResult =

@@ -32,10 +32,16 @@ export async function closeRoom(db: DB, request: ClosureRequest): Promise<Closur
   }
 }
 
-/** Ends a closure: the room is back in service (its hold goes with it). */
-export async function reopenRoom(db: DB, closureId: number): Promise<boolean> {
-  const result = await db.deleteFrom("roomClosures").where("id", "=", closureId).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+/** Ends a closure: the room is back in service (its hold goes with it). The closure, if it was. */
+export async function reopenRoom(
+  db: DB,
+  closureId: number,
+): Promise<{ roomId: number; startsOn: string } | undefined> {
+  return db
+    .deleteFrom("roomClosures")
+    .where("id", "=", closureId)
+    .returning(["roomId", "startsOn"])
+    .executeTakeFirst();
 }
 
 export function listClosures(db: DB, roomId?: number): Promise<RoomClosure[]> {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { formatKwacha } from "~/lib/money.ts";
 import type { DB } from "./client.server.ts";
 import { isUniqueViolation } from "./database-errors.server.ts";
-import { closeRoom, type ClosureRequest, type ClosureResult } from "./room-closures.server.ts";
+import { closeRoom, reopenRoom, type ClosureRequest, type ClosureResult } from "./room-closures.server.ts";
 import { recordAudit } from "./staff-audit.server.ts";
 
 // Managers' changes to rooms and venues, each with its audit entry in the same transaction. The
@@ -133,11 +133,7 @@ export async function closeRoomAudited(
 
 export async function reopenRoomAudited(db: DB, by: number, closureId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const closure = await trx
-      .deleteFrom("roomClosures")
-      .where("id", "=", closureId)
-      .returning(["roomId", "startsOn"])
-      .executeTakeFirst();
+    const closure = await reopenRoom(trx, closureId);
     if (!closure) return false;
     const room = await trx
       .selectFrom("rooms")

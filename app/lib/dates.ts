@@ -91,6 +91,17 @@ export function formatDisplayDate(iso: string): string {
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
+const LODGE_TIME = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: LODGE_TIME_ZONE,
+});
+
+/** A moment as the lodge's clock shows it, for staff: '24 Nov 2026, 09:15'. */
+export function formatLodgeTime(at: Date | string): string {
+  return LODGE_TIME.format(new Date(at));
+}
+
 /**
  * The nights a stay holds, as a half-open range [from, until) (decisions.md 23): the check-out day
  * is free for the next guest, and a stay whose check-out equals its check-in holds one night.

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { parseCsv } from "../parse-csv.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, MANAGER, signIn } from "./staff-support.ts";
@@ -113,6 +114,33 @@ test.describe("staff console", () => {
     await expect(notice(page)).toContainText("moved from room 103 to room 104");
   });
 
+  test("a contact message: opened from the inbox, marked handled, its history says who", async ({ page }) => {
+    const sent = await page.request.post(`${STAFF_URL}/contact`, {
+      headers: { Origin: STAFF_URL },
+      form: {
+        name: "Handled Writer",
+        email: "handled.writer@example.com",
+        subject: "Pool hours",
+        message: "Until when is the pool open on Sundays?",
+        submissionId: `handled-${Date.now()}`,
+      },
+    });
+    expect(sent.status()).toBe(200);
+    await signIn(page);
+    await page.goto(`${STAFF_URL}/staff/requests?kind=contact-message&q=handled.writer%40example.com`);
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("New");
+    await rows.first().getByRole("link", { name: "Handled Writer" }).click();
+    await expect(page.locator("body")).toContainText("Until when is the pool open on Sundays?");
+    await page.getByRole("button", { name: "Mark handled" }).click();
+    await expect(notice(page)).toContainText("Message marked handled.");
+    await expect(page.getByRole("list").filter({ hasText: "New → Handled by Mary Manager" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark handled" })).toHaveCount(0);
+    await page.goto(`${STAFF_URL}/staff/requests?kind=contact-message&q=handled.writer%40example.com`);
+    await expect(page.locator("tbody tr").first()).toContainText("Handled");
+  });
+
   test("the mail outbox lists the mails a booking wrote, waiting without SMTP", async ({ page }) => {
     await bookAsGuest(page, {
       roomId: 9,
@@ -208,17 +236,34 @@ test.describe("staff console", () => {
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Download as CSV" }).click(),
     ]);
-    const bytes = await (await download.createReadStream()).toArray();
-    const text = Buffer.concat(bytes).toString("utf8");
+    const text = await downloaded(download);
     expect(text.startsWith("\uFEFF")).toBe(true);
-    const lines = text.slice(1).split("\r\n");
-    expect(lines[0]).toBe("Received,Kind,Reference,Name,E-mail,Phone,Status,Details");
-    expect(lines).toHaveLength(3);
-    expect(lines[2]).toBe("");
-    const cells = parseCsvLine(lines[1] as string);
+    expect(text.endsWith("\r\n")).toBe(true);
+    const records = parseCsv(text);
+    expect(records[0]?.join()).toBe("Received,Kind,Reference,Name,E-mail,Phone,Status,Details");
+    expect(records).toHaveLength(2);
+    const cells = records[1] ?? [];
     expect(cells[1]).toBe("Room bookings");
     expect(cells[3]).toBe(`'=Formula, "Guest"`);
     expect(cells[6]).toBe("Confirmed");
+
+    // The room board's download holds the stays the board shows for its range.
+    await page.goto(`${STAFF_URL}/staff/board?from=${addDays(today, 39)}&days=14`);
+    const [boardDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download these stays as CSV" }).click(),
+    ]);
+    const board = parseCsv(await downloaded(boardDownload));
+    expect(board[0]?.join()).toBe("Room,Type,Kind,Guest or reason,Status,First night,Until");
+    expect(board.find((row) => row[3] === `'=Formula, "Guest"`)).toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.any(String),
+      "Room bookings",
+      `'=Formula, "Guest"`,
+      "Confirmed",
+      addDays(today, 40),
+      addDays(today, 41),
+    ]);
   });
 
   test("accounts: a manager adds a reception account, which signs in and cannot change prices", async ({
@@ -248,25 +293,52 @@ test.describe("staff console", () => {
   });
 });
 
-/** One CSV record (RFC 4180) into its fields. */
-function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      cells.push(cell);
-      cell = "";
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
+/** A download's bytes as UTF-8 text. */
+async function downloaded(download: Download): Promise<string> {
+  return Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
 }
+
+test.describe("staff console on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("every page fits the screen's width (the board scrolls in its own box) and has no axe violations", async ({
+    page,
+  }) => {
+    await bookAsGuest(page, {
+      roomId: 9,
+      checkIn: addDays(today, 50),
+      checkOut: addDays(today, 52),
+      name: "Phone Width Guest",
+    });
+    await signIn(page);
+    await page.goto(`${STAFF_URL}/staff/requests?q=Phone%20Width%20Guest`);
+    await page.locator("tbody tr").first().getByRole("link", { name: "Phone Width Guest" }).click();
+    const detail = page.url();
+    for (const path of [
+      "/staff",
+      "/staff/requests",
+      detail,
+      "/staff/board",
+      "/staff/rooms",
+      "/staff/accounts",
+      "/staff/outbox",
+    ]) {
+      await page.goto(path.startsWith("http") ? path : `${STAFF_URL}${path}`);
+      const overflow = await page.evaluate(
+        () => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    }
+    // The console's menu and its actions are reachable on the narrow screen.
+    await page.goto(`${STAFF_URL}/staff`);
+    await expect(
+      page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Requests" }),
+    ).toBeVisible();
+    await page.goto(detail);
+    const cancel = page.getByRole("button", { name: "Cancel", exact: true });
+    await cancel.scrollIntoViewIfNeeded();
+    const box = await cancel.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  });
+});

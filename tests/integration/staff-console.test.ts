@@ -16,7 +16,9 @@ import * as outbox from "~/routes/staff/outbox.tsx";
 import * as layout from "~/routes/staff/layout.tsx";
 import * as detail from "~/routes/staff/request-detail.tsx";
 import * as requests from "~/routes/staff/requests.tsx";
-import * as exportCsv from "~/routes/staff/requests-export.ts";
+import * as exportCsv from "~/routes/staff/export.ts";
+import { LIST_EXPORTS } from "~/routes/staff/exports.server.ts";
+import { parseCsv } from "../parse-csv.ts";
 import * as rooms from "~/routes/staff/rooms.tsx";
 import * as setPassword from "~/routes/staff/set-password.tsx";
 import * as signIn from "~/routes/staff/sign-in.tsx";
@@ -126,13 +128,6 @@ describeEachEngine("staff console", (getDatabase) => {
       { name: "layout", loader: layout.loader, action: null, path: "/staff", reception: true },
       { name: "today", loader: today.loader, action: today.action, path: "/staff", reception: true },
       { name: "requests", loader: requests.loader, action: null, path: "/staff/requests", reception: true },
-      {
-        name: "export",
-        loader: exportCsv.loader,
-        action: null,
-        path: "/staff/requests/export",
-        reception: true,
-      },
       { name: "board", loader: board.loader, action: null, path: "/staff/board", reception: true },
       {
         name: "outbox",
@@ -149,7 +144,23 @@ describeEachEngine("staff console", (getDatabase) => {
         path: "/staff/accounts",
         reception: false,
       },
-    ] as const;
+      // Every list's CSV download, with the role of its page.
+      ...Object.entries(LIST_EXPORTS).map(([list, { role }]) => ({
+        name: `export ${list}`,
+        loader: exportCsv.loader,
+        action: null,
+        path: `/staff/export/${list}`,
+        params: { list },
+        reception: role === "any",
+      })),
+    ] as Array<{
+      name: string;
+      loader: unknown;
+      action: unknown;
+      path: string;
+      params?: Record<string, string>;
+      reception: boolean;
+    }>;
 
   it("lists the mail outbox for staff and sends a failed mail again", async () => {
     await insertContactMessage(db(), {
@@ -195,7 +206,7 @@ describeEachEngine("staff console", (getDatabase) => {
 
   it("sends every page and every action to sign-in when signed out", async () => {
     for (const page of pages()) {
-      const got = await run(page.loader as Loader, staffGet(page.path));
+      const got = await run(page.loader as Loader, staffGet(page.path), page.params);
       expect(got.status, page.name).toBe(302);
       expect(got.location, page.name).toBe(`/staff/sign-in?next=${encodeURIComponent(page.path)}`);
       if (page.action) {
@@ -220,7 +231,7 @@ describeEachEngine("staff console", (getDatabase) => {
 
   it("lets reception use today, requests, board and request pages, but not rooms, venues or accounts (403)", async () => {
     for (const page of pages()) {
-      const got = await run(page.loader as Loader, staffGet(page.path, receptionCookie));
+      const got = await run(page.loader as Loader, staffGet(page.path, receptionCookie), page.params);
       expect(got.status, page.name).toBe(page.reception ? 200 : 403);
     }
     const price = await run(
@@ -248,9 +259,60 @@ describeEachEngine("staff console", (getDatabase) => {
     ).toBeUndefined();
   });
 
+  it("downloads every list as CSV that parses back, as its page filters it, without secrets", async () => {
+    const arriving = await confirmedBooking(lodgeToday(), 1);
+    const download = async (list: string, search = "") => {
+      const response = (await exportCsv.loader(
+        routeArgs(staffGet(`/staff/export/${list}${search}`, managerCookie), ctx(), { list }),
+      )) as Response;
+      expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="[\w-]+\.csv"$/);
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+      expect(text.startsWith("\uFEFF")).toBe(true);
+      return { text, records: parseCsv(text) };
+    };
+    const today = await download("today");
+    expect(today.records[0]?.[0]).toBe("List");
+    expect(today.records).toContainEqual(
+      expect.arrayContaining(["Arrivals", arriving.reference, "Confirmed"]),
+    );
+    const board = await download("board", `?from=${lodgeToday()}&days=14`);
+    expect(board.records).toContainEqual(
+      expect.arrayContaining(["Room bookings", "Chanda Mwale", "Confirmed"]),
+    );
+    const roomsCsv = await download("rooms");
+    expect(roomsCsv.records[0]).toEqual(["Room", "Type", "Nightly rate (K)", `Tonight (${lodgeToday()})`]);
+    expect(roomsCsv.records.length).toBeGreaterThan(30);
+    expect((await download("venues")).records[0]).toEqual(["Venue", "Price per event (K)"]);
+    expect((await download("closures")).records[0]).toEqual([
+      "Room",
+      "First day out",
+      "Back in service",
+      "Reason",
+    ]);
+    const accountsCsv = await download("accounts");
+    expect(accountsCsv.records).toContainEqual(expect.arrayContaining([manager.email, "manager", "Active"]));
+    expect(accountsCsv.text).not.toContain("$argon2");
+    const outboxCsv = await download("outbox", "?status=pending");
+    expect(outboxCsv.records[0]).toEqual([
+      "Written",
+      "Sent",
+      "To",
+      "Subject",
+      "Status",
+      "Attempts",
+      "Last error",
+    ]);
+    expect(outboxCsv.records.slice(1).every((record) => record[4] === "pending")).toBe(true);
+    const unknown = await run(exportCsv.loader as Loader, staffGet("/staff/export/secrets", managerCookie), {
+      list: "toString",
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it("lets a manager use every page", async () => {
     for (const page of pages()) {
-      const got = await run(page.loader as Loader, staffGet(page.path, managerCookie));
+      const got = await run(page.loader as Loader, staffGet(page.path, managerCookie), page.params);
       expect(got.status, page.name).toBe(200);
     }
   });
@@ -417,10 +479,13 @@ describeEachEngine("staff console", (getDatabase) => {
     expect((future.data as { total: number }).total).toBe(0);
     const csv = await run(
       exportCsv.loader as Loader,
-      staffGet(`/staff/requests/export?q=${booking.reference}`, receptionCookie),
+      staffGet(`/staff/export/requests?q=${booking.reference}`, receptionCookie),
+      { list: "requests" },
     );
     const response = (await exportCsv.loader(
-      routeArgs(staffGet(`/staff/requests/export?q=${booking.reference}`, receptionCookie), ctx()),
+      routeArgs(staffGet(`/staff/export/requests?q=${booking.reference}`, receptionCookie), ctx(), {
+        list: "requests",
+      }),
     )) as Response;
     expect(csv.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");

@@ -1,4 +1,6 @@
 import { data, Form } from "react-router";
+import { StaffChanges } from "~/components/staff-changes.tsx";
+import { CsvDownload } from "~/components/csv-download.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { siteOriginContext } from "~/context.server.ts";
@@ -75,18 +77,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lusaka",
-});
-
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const { me, accounts, audit } = loaderData;
   return (
     <>
       <title>Staff: accounts</title>
       <h1>Accounts</h1>
+      <p>
+        <CsvDownload list="accounts" label="Download accounts as CSV" />
+      </p>
       {actionData ? (
         <Notice tone={actionData.tone}>
           <p>{actionData.message}</p>
@@ -168,20 +167,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       </section>
-      <section aria-labelledby="account-changes">
-        <h2 id="account-changes">Changes</h2>
-        {audit.length === 0 ? (
-          <p>No changes yet.</p>
-        ) : (
-          <ol className="staff-history">
-            {audit.map((entry) => (
-              <li key={entry.id}>
-                {dateTime.format(new Date(entry.at))}, {entry.staffName}: {entry.change}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <StaffChanges id="account-changes" entries={audit} />
     </>
   );
 }

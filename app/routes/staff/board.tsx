@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { CsvDownload } from "~/components/csv-download.tsx";
 import { listBoard, type BoardBar } from "~/db/inbox.server.ts";
 import { listRooms } from "~/db/rooms.server.ts";
-import { addDays, daysBetween, formatDisplayDate, isIsoDate, lodgeToday } from "~/lib/dates.ts";
+import { addDays, daysBetween, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { readBoardRange } from "~/lib/staff-list-filters.ts";
 import type { Route } from "./+types/board";
 
 // The room board: rooms down the side, the coming 14 or 30 days across, each stay (and each
@@ -11,11 +13,8 @@ import type { Route } from "./+types/board";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
-  const params = new URL(request.url).searchParams;
-  const days = params.get("days") === "30" ? 30 : 14;
   const today = lodgeToday();
-  const start = isIsoDate(params.get("from")) ? (params.get("from") as string) : today;
-  const until = addDays(start, days);
+  const { start, days, until } = readBoardRange(new URL(request.url).searchParams, today);
   const [rooms, bars] = await Promise.all([listRooms(db, today), listBoard(db, start, until)]);
   return {
     start,
@@ -68,6 +67,13 @@ export default function Board({ loaderData }: Route.ComponentProps) {
     <>
       <title>Staff: room board</title>
       <h1>Room board</h1>
+      <p>
+        <CsvDownload
+          list="board"
+          search={`?from=${start}&days=${days}`}
+          label="Download these stays as CSV"
+        />
+      </p>
       <p>
         From {formatDisplayDate(start)}, {days} days.{" "}
         {days === 14 ? (

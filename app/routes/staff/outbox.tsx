@@ -1,9 +1,13 @@
 import { Form, Link } from "react-router";
+import { StaffPager } from "~/components/staff-pager.tsx";
+import { formatLodgeTime } from "~/lib/dates.ts";
+import { CsvDownload } from "~/components/csv-download.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { listOutbox, retryOutboxMail } from "~/db/outbox.server.ts";
 import type { OutboxStatus } from "~/db/schema.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import type { StaffNotice } from "~/lib/staff-notice.ts";
+import { OUTBOX_STATUSES, readOutboxStatus } from "~/lib/staff-list-filters.ts";
 import type { Route } from "./+types/outbox";
 import { readFormBody } from "~/lib/form-body.server.ts";
 
@@ -11,24 +15,13 @@ import { readFormBody } from "~/lib/form-body.server.ts";
 // with what became of it. A mail the worker gave up on ('failed') can be sent again from here;
 // without SMTP_URL every mail waits here as 'pending' and nothing is lost.
 
-const STATUSES: readonly OutboxStatus[] = ["pending", "sent", "failed"];
 const STATUS_LABELS: Record<OutboxStatus, string> = { pending: "Waiting", sent: "Sent", failed: "Failed" };
 const PAGE_SIZE = 50;
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lusaka",
-});
-
-function readStatus(value: string | null): OutboxStatus | undefined {
-  return STATUSES.find((status) => status === value);
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const params = new URL(request.url).searchParams;
-  const status = readStatus(params.get("status"));
+  const status = readOutboxStatus(params.get("status"));
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const outbox = await listOutbox(db, { status, page, pageSize: PAGE_SIZE });
   return {
@@ -80,7 +73,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           Status
           <select name="status" defaultValue={status ?? ""}>
             <option value="">All</option>
-            {STATUSES.map((value) => (
+            {OUTBOX_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {STATUS_LABELS[value]}
               </option>
@@ -92,7 +85,8 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
       <p>
-        {total} {total === 1 ? "mail" : "mails"}.
+        {total} {total === 1 ? "mail" : "mails"}.{" "}
+        <CsvDownload list="outbox" search={status ? `?status=${status}` : ""} />
       </p>
       <div className="staff-table-wrap">
         <table className="staff-table">
@@ -110,12 +104,12 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           <tbody>
             {mails.map((mail) => (
               <tr key={mail.id}>
-                <td>{dateTime.format(new Date(mail.createdAt))}</td>
+                <td>{formatLodgeTime(mail.createdAt)}</td>
                 <td>{mail.to}</td>
                 <td>{mail.request ? <Link to={mail.request}>{mail.subject}</Link> : mail.subject}</td>
                 <td>
                   {STATUS_LABELS[mail.status]}
-                  {mail.sentAt ? ` ${dateTime.format(new Date(mail.sentAt))}` : ""}
+                  {mail.sentAt ? ` ${formatLodgeTime(mail.sentAt)}` : ""}
                   {mail.status === "failed" ? (
                     <Form method="post" className="staff-actions">
                       <input type="hidden" name="id" value={mail.id} />
@@ -132,19 +126,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="staff-pages">
-          {page > 1 ? (
-            <Link to={`/staff/outbox${search({ status, page: page - 1 })}`}>Previous page</Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`/staff/outbox${search({ status, page: page + 1 })}`}>Next page</Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pages} href={(to) => `/staff/outbox${search({ status, page: to })}`} />
     </>
   );
 }

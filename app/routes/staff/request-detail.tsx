@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { formatLodgeTime } from "~/lib/dates.ts";
 import { Notice } from "~/components/notice.tsx";
 import { SelectField } from "~/components/form-fields.tsx";
 import { RequestButtons } from "~/components/staff-request-buttons.tsx";
@@ -50,12 +51,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return applyRequestAction(db, staff, form);
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lusaka",
-});
-
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, status, name, fields, history, freeRooms } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
@@ -100,7 +95,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       <ol className="staff-history">
         {history.map((entry) => (
           <li key={entry.id}>
-            <time dateTime={new Date(entry.at).toISOString()}>{dateTime.format(new Date(entry.at))}</time>:{" "}
+            <time dateTime={new Date(entry.at).toISOString()}>{formatLodgeTime(entry.at)}</time>:{" "}
             {entry.fromStatus === null
               ? `Received (${entry.toStatus})`
               : `${entry.fromStatus} → ${entry.toStatus}`}{" "}

@@ -1,4 +1,7 @@
 import { Form, Link } from "react-router";
+import { StaffPager } from "~/components/staff-pager.tsx";
+import { formatLodgeTime } from "~/lib/dates.ts";
+import { CsvDownload } from "~/components/csv-download.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { INBOX_PAGE_SIZE, listInbox } from "~/db/inbox.server.ts";
 import { INBOX_KIND_LABELS, INBOX_STATUSES, inboxSearch, parseInboxQuery } from "~/lib/inbox-filter.ts";
@@ -14,12 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rows, total } = await listInbox(db, query, query.page);
   return { query, rows, total, pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)) };
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lusaka",
-});
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, pages } = loaderData;
@@ -64,9 +61,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
       </Form>
       <p>
         {total} {total === 1 ? "request" : "requests"}.{" "}
-        <a href={`/staff/requests/export${inboxSearch(filters)}`} download>
-          Download as CSV
-        </a>
+        <CsvDownload list="requests" search={inboxSearch(filters)} />
       </p>
       <div className="staff-table-wrap">
         <table className="staff-table">
@@ -85,7 +80,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.kind}-${row.id}`}>
-                <td>{dateTime.format(new Date(row.createdAt))}</td>
+                <td>{formatLodgeTime(row.createdAt)}</td>
                 <td>{INBOX_KIND_LABELS[row.kind]}</td>
                 <td>
                   {row.kind === "newsletter" ? (
@@ -111,19 +106,11 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="staff-pages">
-          {page > 1 ? (
-            <Link to={`/staff/requests${inboxSearch({ ...filters, page: page - 1 })}`}>Previous page</Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`/staff/requests${inboxSearch({ ...filters, page: page + 1 })}`}>Next page</Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <StaffPager
+        page={page}
+        pages={pages}
+        href={(to) => `/staff/requests${inboxSearch({ ...filters, page: to })}`}
+      />
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { data, Form } from "react-router";
+import { StaffChanges } from "~/components/staff-changes.tsx";
+import { CsvDownload } from "~/components/csv-download.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { listClosures } from "~/db/room-closures.server.ts";
@@ -108,12 +110,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lusaka",
-});
-
 function PriceForm({
   intent,
   idName,
@@ -163,6 +159,9 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="closures">
         <h2 id="closures">Out of service</h2>
+        <p>
+          <CsvDownload list="closures" label="Download out-of-service dates as CSV" />
+        </p>
         <Form method="post" className="staff-form staff-form--grid">
           <input type="hidden" name="intent" value="close-room" />
           <SelectField name="roomId" label="Room" required defaultValue="">
@@ -209,6 +208,9 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="venues">
         <h2 id="venues">Venues</h2>
+        <p>
+          <CsvDownload list="venues" label="Download venues as CSV" />
+        </p>
         {venues.map((v) => (
           <PriceForm
             key={v.id}
@@ -231,6 +233,9 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="room-prices">
         <h2 id="room-prices">Nightly rate per room</h2>
+        <p>
+          <CsvDownload list="rooms" label="Download rooms and rates as CSV" />
+        </p>
         <div className="staff-price-grid">
           {rooms.map((room) => (
             <PriceForm
@@ -245,20 +250,7 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
         </div>
       </section>
 
-      <section aria-labelledby="changes">
-        <h2 id="changes">Changes</h2>
-        {audit.length === 0 ? (
-          <p>No changes yet.</p>
-        ) : (
-          <ol className="staff-history">
-            {audit.map((entry) => (
-              <li key={entry.id}>
-                {dateTime.format(new Date(entry.at))}, {entry.staffName}: {entry.change}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <StaffChanges id="changes" entries={audit} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CsvDownload } from "~/components/csv-download.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { RequestButtons } from "~/components/staff-request-buttons.tsx";
 import { listToday, type StayRow } from "~/db/inbox.server.ts";
@@ -83,6 +84,9 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <title>Staff: today</title>
       <h1>Today, {formatDisplayDate(today)}</h1>
+      <p>
+        <CsvDownload list="today" label="Download today's lists as CSV" />
+      </p>
       {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
       <section aria-labelledby="arrivals">
         <h2 id="arrivals">Arrivals ({arrivals.length})</h2>

@@ -1,0 +1,23 @@
+import type { OutboxStatus } from "~/db/schema.ts";
+import { addDays, isIsoDate } from "./dates.ts";
+
+// The query parameters of the staff console's lists, read one way by each page and by its CSV
+// export (app/routes/staff/exports.server.ts), so a download holds what the page shows.
+
+export const OUTBOX_STATUSES: readonly OutboxStatus[] = ["pending", "sent", "failed"];
+
+/** `?status=` of the outbox page, or undefined for every mail. */
+export function readOutboxStatus(value: string | null): OutboxStatus | undefined {
+  return OUTBOX_STATUSES.find((status) => status === value);
+}
+
+/** The room board's range: `?from=` (else today) and `?days=` 14 or 30, and its last day + 1. */
+export function readBoardRange(
+  params: URLSearchParams,
+  today: string,
+): { start: string; days: 14 | 30; until: string } {
+  const days = params.get("days") === "30" ? 30 : 14;
+  const from = params.get("from");
+  const start = isIsoDate(from) ? from : today;
+  return { start, days, until: addDays(start, days) };
+}

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { toCsv } from "~/lib/csv.ts";
+import { lodgeToday } from "~/lib/dates.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { Route } from "./+types/export";
+import { LIST_EXPORTS } from "./exports.server.ts";
+
+// /staff/export/:list — a console list, as filtered, as a CSV download (app/lib/csv.ts: UTF-8
+// with a byte-order mark, CRLF, formula cells defused). The same role as its page, checked here.
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const list = Object.hasOwn(LIST_EXPORTS, params.list) ? LIST_EXPORTS[params.list] : undefined;
+  if (!list) throw data("No such list", { status: 404 });
+  const { db } = await requireStaff(request, context, list.role === "any" ? {} : { role: list.role });
+  const { name, header, rows } = await list.read(db, new URL(request.url).searchParams);
+  return new Response(toCsv(header, rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${lodgeToday()}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
