@@ -7,6 +7,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext, pageKeepingContext } from "./context.server.ts";
 import { errorFields, logger } from "./lib/logger.server.ts";
+import { NonceContext } from "./lib/nonce.ts";
 import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER, pageKeeping } from "./lib/route-handle.ts";
 
 export const streamTimeout = 5_000;
@@ -57,7 +58,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
         nonce,
         [readyOption]() {

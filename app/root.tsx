@@ -7,11 +7,11 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import ENHANCE_URL, { preloads as ENHANCE_PRELOADS } from "virtual:enhance-url";
 import type { Route } from "./+types/root";
-import { nonceContext, siteOriginContext } from "./context.server.ts";
+import { siteOriginContext } from "./context.server.ts";
+import { useNonce } from "./lib/nonce.ts";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFoundContent } from "./components/not-found-content.tsx";
@@ -23,8 +23,7 @@ import "./styles/global.css";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: logo.src, type: "image/svg+xml" }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  // The nonce lets the enhancement module's <script> through the CSP on pages without React.
-  return { origin: context.get(siteOriginContext), nonce: context.get(nonceContext) };
+  return { origin: context.get(siteOriginContext) };
 }
 
 /**
@@ -41,7 +40,8 @@ function useHydratedDocument(): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHydratedDocument();
-  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce || undefined;
+  // Lets the enhancement module's <script> through the CSP on pages without React.
+  const nonce = useNonce() || undefined;
   const staffConsole = isStaffConsole(useMatches());
   return (
     <html lang="en">

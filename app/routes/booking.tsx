@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import type { Route } from "./+types/booking";
 import { BookingForm, isBookingTab } from "~/components/booking-form.tsx";
 import { Notice } from "~/components/notice.tsx";
@@ -19,6 +20,9 @@ export function meta({ matches }: Route.MetaArgs) {
     origin: originFromMatches(matches),
   });
 }
+
+// Kept by the server per data version and lodge day (ADR 0013): it shows the rooms and venues free tonight.
+export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
 /**
  * Rooms (Available ones) and venues for the form. When the database is

@@ -1,4 +1,5 @@
 import { ContactDetails } from "~/components/contact-details.tsx";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { ContactForm } from "~/components/contact-form.tsx";
 import { MapPreview } from "~/components/map-preview.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
@@ -24,6 +25,10 @@ export function meta({ matches }: Route.MetaArgs) {
     origin: originFromMatches(matches),
   });
 }
+
+// Kept by the server like the pages that show data (ADR 0013): only its form's submission id
+// differs per visitor, and the cache renews it.
+export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
 /** A fresh submission id per rendered form: a repeated POST stores one message. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ReservationForm } from "~/components/reservation-form.tsx";
 import { Notice } from "~/components/notice.tsx";
@@ -17,6 +18,9 @@ export function meta({ matches }: Route.MetaArgs) {
     origin: originFromMatches(matches),
   });
 }
+
+// Kept by the server per data version and lodge day (ADR 0013): it shows the rooms free tonight.
+export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadReservationPage(request, context);

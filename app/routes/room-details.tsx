@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import type { Route } from "./+types/room-details";
 import { Icon } from "~/components/icon.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
@@ -17,6 +18,9 @@ import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import { loadRoomDialog, loadRoomTypeOffers, submitRoomDialog } from "./room-dialog.server.ts";
 import { Notice } from "~/components/notice.tsx";
 import "./room-details.css";
+
+// Kept by the server per data version and lodge day (ADR 0013): it shows the room's rate.
+export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Ids are matched as numbers (spec section 2): /details/01 is room 1.

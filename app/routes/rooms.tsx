@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import type { Route } from "./+types/rooms";
 import { InputField } from "~/components/form-fields.tsx";
 import { Notice } from "~/components/notice.tsx";
@@ -15,6 +16,9 @@ import { readStaySearch } from "~/lib/stay-search.ts";
 import { hotelWithRooms } from "~/lib/structured-data.ts";
 import { loadRoomDialog, loadRoomTypeOffers, submitRoomDialog } from "./room-dialog.server.ts";
 import "./rooms.css";
+
+// Kept by the server per data version and lodge day (ADR 0013): it shows rates and free rooms.
+export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
 /**
  * The room types with their rates from the database and, for the stay in the address

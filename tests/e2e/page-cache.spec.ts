@@ -75,3 +75,36 @@ test.describe("on a phone", () => {
     expect(await violations()).toEqual([]);
   });
 });
+
+// Form pages are kept too, per data version (ADR 0013): each visitor gets a submission id of
+// their own, React hydrates under the hash policy, and the form still sends.
+for (const [path, form] of [
+  ["/contact", true],
+  ["/booking", true],
+  ["/reservation", true],
+  ["/rooms", false],
+] as const) {
+  test(`${path} kept by the server hydrates without a CSP violation${form ? ", with a fresh submission id" : ""}`, async ({
+    page,
+    request,
+  }) => {
+    await request.get(path);
+    const violations = await recordViolations(page);
+    const response = await gotoHydrated(page, path);
+    expect(response?.status()).toBe(200);
+    const policy = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+    expect(policy).toMatch(/script-src 'self' 'sha256-/);
+    expect(policy).not.toContain("nonce-");
+    await page.waitForLoadState("load");
+    expect(await violations()).toEqual([]);
+    const ids = page.locator('input[name="submissionId"]');
+    await expect(ids).toHaveCount(form ? 1 : 0);
+    if (form) {
+      const mine = await ids.first().inputValue();
+      const other = /name="submissionId" value="([^"]+)"/.exec(await (await request.get(path)).text())?.[1];
+      expect(mine).toMatch(/^[0-9a-f-]{36}$/);
+      expect(other).toMatch(/^[0-9a-f-]{36}$/);
+      expect(other).not.toBe(mine);
+    }
+  });
+}
