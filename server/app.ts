@@ -14,7 +14,7 @@ import {
 } from "~/context.server.ts";
 import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
 import { BACKUPS_FOLDER, scheduleBackups } from "~/db/backups.server.ts";
-import { readDataVersion } from "~/db/data-version.server.ts";
+import { dataVersionReader } from "~/db/data-version.server.ts";
 import { migrateToLatest } from "~/db/migrate.server.ts";
 import { seedDatabase } from "~/db/seed.server.ts";
 import { parseEnv } from "~/env.server.ts";
@@ -48,7 +48,11 @@ export const seed = async () => {
 };
 
 /** The page cache's key for pages that show database data (server/page-cache.ts, ADR 0013). */
-export const dataVersion = async () => readDataVersion(await database.ready());
+const readVersion = dataVersionReader(database.db, database.writes);
+export const dataVersion = async () => {
+  await database.ready();
+  return readVersion();
+};
 
 /** Started by the process entry (server/index.ts), not on import: `npm run db:*` load this too. */
 export const startMail = () => startMailDelivery(() => database.ready(), env);

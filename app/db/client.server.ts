@@ -3,6 +3,7 @@ import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { logger } from "../lib/logger.server.ts";
+import { WriteWatch } from "./data-version.server.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -31,7 +32,11 @@ export function createDatabase(config: DatabaseConfig): DB {
  * The database and, when it is the embedded one, its PGlite instance: the server backs up its
  * data folder through it (app/db/backups.server.ts).
  */
-export function connect(config: DatabaseConfig): { db: DB; pglite: PGlite | null } {
+export function connect(config: DatabaseConfig): {
+  db: DB;
+  pglite: PGlite | null;
+  writes: WriteWatch | null;
+} {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -53,12 +58,22 @@ export function connect(config: DatabaseConfig): { db: DB; pglite: PGlite | null
     pool.on("error", (error) => {
       logger.error({ error: error.message }, "postgres pool error");
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), pglite: null };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      pglite: null,
+      writes: null,
+    };
   }
   // btree_gist backs the exclusion constraint on rooms' held nights (decisions.md 23).
   const pglite = new PGlite(config.dataDir, {
     parsers: { [DATE_OID]: keepDateAsText },
     extensions: { btree_gist },
   });
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins }), pglite };
+  // One connection in one process: every write passes here (app/db/data-version.server.ts).
+  const writes = new WriteWatch();
+  return {
+    db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [...plugins, writes] }),
+    pglite,
+    writes,
+  };
 }

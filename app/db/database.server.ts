@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { connect, type DB, type DatabaseConfig } from "./client.server.ts";
+import type { WriteWatch } from "./data-version.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { seedDatabase } from "./seed.server.ts";
 
@@ -12,13 +13,15 @@ export interface DatabaseHandle {
   db: DB;
   /** The embedded database's engine (backups); null with a PostgreSQL server. */
   pglite: PGlite | null;
+  /** Notes the embedded database's writes, for the data version (null with a PostgreSQL server). */
+  writes: WriteWatch | null;
   /** Resolves once migrations and seed have run; rejects while unreachable. */
   ready(): Promise<DB>;
   close(): Promise<void>;
 }
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
-  const { db, pglite } = connect(config);
+  const { db, pglite, writes } = connect(config);
   let prepared: Promise<DB> | undefined;
   let isReady = false;
 
@@ -32,6 +35,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   return {
     db,
     pglite,
+    writes,
     ready() {
       if (isReady) return Promise.resolve(db);
       prepared ??= prepare().catch((error: unknown) => {

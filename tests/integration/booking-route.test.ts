@@ -17,6 +17,7 @@ function downContext(database: TestDatabase): RouterContextProvider {
   context.set(databaseContext, {
     db: database.db,
     pglite: null,
+    writes: null,
     ready: () =>
       Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })),
     close: async () => {},

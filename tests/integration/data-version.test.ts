@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertContactMessage } from "~/db/contact-messages.server.ts";
-import { readDataVersion } from "~/db/data-version.server.ts";
+import { dataVersionReader, readDataVersion } from "~/db/data-version.server.ts";
+import { openDatabase } from "~/db/database.server.ts";
 import { changeStayStatus } from "~/db/request-status.server.ts";
 import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
@@ -105,4 +106,53 @@ describeEachEngine("data version", (getDatabase, engine) => {
       expect(await readDataVersion(db)).not.toBe(before);
     });
   }
+});
+
+describe("the data version as the page cache reads it", () => {
+  it("on the embedded database, is read again only after a statement that may write, and then is new", async () => {
+    const handle = openDatabase({ dataDir: "memory://" });
+    const db = await handle.ready();
+    const counted = { reads: 0 };
+    const read = dataVersionReader(
+      Object.assign(Object.create(db) as typeof db, {
+        selectFrom: (...args: Parameters<typeof db.selectFrom>) => {
+          counted.reads += 1;
+          return db.selectFrom(...args);
+        },
+      }),
+      handle.writes,
+    );
+    const first = await read();
+    expect(await read()).toBe(first);
+    await db.selectFrom("rooms").selectAll().execute();
+    expect(await read()).toBe(first);
+    expect(counted.reads).toBe(1);
+
+    await db.updateTable("rooms").set({ price: 555 }).where("roomNumber", "=", "104").execute();
+    const second = await read();
+    expect(second).not.toBe(first);
+    await sql`update venues set price = price + 1`.execute(db);
+    const third = await read();
+    expect(third).not.toBe(second);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("rooms").set({ price: 556 }).where("roomNumber", "=", "104").execute();
+    });
+    expect(await read()).not.toBe(third);
+    expect(counted.reads).toBe(4);
+    await handle.close();
+  });
+
+  it("on a PostgreSQL server, which other instances write to, is read every time", () => {
+    let reads = 0;
+    const db = {
+      selectFrom: () => (
+        (reads += 1),
+        { select: () => ({ executeTakeFirstOrThrow: async () => ({ version: "1" }) }) }
+      ),
+    };
+    const read = dataVersionReader(db as never, null);
+    void read();
+    void read();
+    expect(reads).toBe(2);
+  });
 });

@@ -60,6 +60,7 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     context.set(databaseContext, {
       db: failing,
       pglite: null,
+      writes: null,
       ready: async () => failing,
       close: async () => {},
     });

@@ -28,6 +28,7 @@ export function databaseDownContext(): RouterContextProvider {
       throw error;
     },
     pglite: null,
+    writes: null,
     ready: () => Promise.reject(error),
     close: async () => {},
   };
