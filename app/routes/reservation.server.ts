@@ -113,8 +113,9 @@ export async function createReservation(
       price: room.price,
       totalPrice: stayTotal(room.price, data.checkIn, data.checkOut) * data.roomCount,
     });
-    // Another stay holds the room for one of these nights (decisions.md 23).
-    if (saved.kind === "taken") return formInvalid({ roomId: ROOM_JUST_BOOKED }, values);
+    // Another stay holds the room for one of these nights (decisions.md 23): answered as the
+    // dialog and /booking answer it, so the page shows the message and reads the rooms again.
+    if (saved.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
     return formSuccess(RESERVATION_SUCCESSFUL, saved.record.reference);
   } catch (error) {
     logWriteFailure("reservation", error);

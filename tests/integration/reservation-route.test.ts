@@ -231,7 +231,7 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     expect(await countAll()).toBe(before);
   });
 
-  it("refuses a room that does not exist, and an Occupied room, beside the Room field", async () => {
+  it("refuses a room that does not exist beside the Room field, and a room taken for those nights as taken (409)", async () => {
     const before = await countAll();
     const missing = await reserve(validReservation({ roomId: "999999" }));
     expect(missing.status).toBe(400);
@@ -247,10 +247,26 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
         checkOut: addDays(first.checkIn!, 1),
       }),
     );
-    expect(taken.status).toBe(400);
-    expect(taken.result).toMatchObject({ fieldErrors: { roomId: m.ROOM_JUST_BOOKED } });
+    // Answered like the dialog and /booking: 409, code 'taken', the guest's values kept.
+    expect(taken.status).toBe(409);
+    expect(taken.result).toEqual({
+      status: "error",
+      code: "taken",
+      message: m.ROOM_JUST_BOOKED,
+      values: expect.objectContaining({ name: "Chanda Mulenga", roomId: String(room(33).id) }),
+    });
     expect(await countAll()).toBe(afterFirst);
     expect(afterFirst).toBe(before + 1);
+    // The page then reads the rooms again (shouldRevalidate on an error): the taken room is gone.
+    const night = addDays(first.checkIn!, 1);
+    const fresh = await loader(
+      args(
+        new Request(`http://localhost:3000/reservation?checkIn=${night}&checkOut=${night}`),
+        getDatabase().context(),
+      ),
+    );
+    expect(fresh.rooms.map((choice) => choice.id)).not.toContain(String(room(33).id));
+    expect(fresh.rooms.length).toBeGreaterThan(0);
   });
 
   it("enforces the date rules on the server and keeps what the guest typed", async () => {
