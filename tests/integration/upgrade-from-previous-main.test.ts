@@ -83,8 +83,8 @@ for (const engine of ENGINES) {
         Number((await db.selectFrom(table).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
       expect(await count("rooms")).toBe(35);
       expect(await count("venues")).toBe(3);
-      expect(await count("bookings")).toBe(3);
-      expect(await count("reservations")).toBe(5);
+      expect(await count("bookings")).toBe(4);
+      expect(await count("reservations")).toBe(6);
       expect(await count("venueBookings")).toBe(3);
       const messages = await db
         .selectFrom("contactMessages")
@@ -125,6 +125,34 @@ for (const engine of ENGINES) {
       expect(venues.get("Guest 9")?.status).toBe("Pending");
       expect(venues.get("Guest 10")?.status).toBe("Declined");
       expect(venues.get("Guest 11")?.status).toBe("Pending");
+      const venueHistory = await listHistory(db, "venue-booking", venues.get("Guest 10")!.id);
+      expect(venueHistory.map((entry) => [entry.fromStatus, entry.toStatus, entry.actor])).toEqual([
+        [null, "Pending", "guest"],
+        ["Pending", "Declined", "system"],
+      ]);
+    });
+
+    it("declines a dialog booking made after an overlapping reservation, from what it was: Confirmed", async () => {
+      const reservations = await byName(db, "reservations");
+      const bookings = await byName(db, "bookings");
+      expect(reservations.get("Guest 12")?.status).toBe("Pending"); // made first: holds room 106
+      expect(bookings.get("Guest 13")?.status).toBe("Declined"); // made later, overlapping nights
+      expect(bookings.get("Guest 13")?.reference).toBe("LDG-Q7MWX4");
+      const history = await listHistory(db, "booking", bookings.get("Guest 13")!.id);
+      // Its 'Occupied' became 'Confirmed' before the nights were checked: that is what was declined.
+      expect(history.map((entry) => [entry.fromStatus, entry.toStatus, entry.actor])).toEqual([
+        [null, "Confirmed", "guest"],
+        ["Confirmed", "Declined", "system"],
+      ]);
+      expect(history[1]?.note).toContain("Room 106");
+      const holder = await listHistory(db, "reservation", reservations.get("Guest 12")!.id);
+      expect(holder.map((entry) => [entry.fromStatus, entry.toStatus])).toEqual([[null, "Pending"]]);
+      // Room 106's nights belong to the reservation alone.
+      const night = new Map((await listRooms(db, "2027-02-03")).map((room) => [room.roomNumber, room]));
+      expect(night.get("106")?.status).toBe("Occupied");
+      expect(night.get("106")?.currentBooking?.guestName).toBe("Guest 12");
+      const after = new Map((await listRooms(db, "2027-02-04")).map((room) => [room.roomNumber, room]));
+      expect(after.get("106")?.status).toBe("Available");
     });
 
     it("derives room status from the carried-over stays", async () => {

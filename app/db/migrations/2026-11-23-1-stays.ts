@@ -112,11 +112,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     id: string;
     roomId: number;
     roomNumber: string;
+    status: string;
   }>`
-    select 'booking' as kind, id, room_id as "roomId", room_number as "roomNumber", created_at from bookings
-      where status in ${HOLDING}
+    select 'booking' as kind, id, room_id as "roomId", room_number as "roomNumber", status, created_at
+      from bookings where status in ${HOLDING}
     union all
-    select 'reservation', id, room_id, room_number, created_at from reservations where status in ${HOLDING}
+    select 'reservation', id, room_id, room_number, status, created_at from reservations where status in ${HOLDING}
     order by created_at, id`.execute(db);
   for (const request of holding.rows) {
     const table = request.kind === "booking" ? "bookings" : "reservations";
@@ -127,10 +128,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         from ${sql.table(table)} where id = ${request.id}
       on conflict do nothing`.execute(db);
     if (Number(inserted.numAffectedRows ?? 0) === 0) {
+      // The history says what the request was: 'Confirmed' for a dialog booking (its 'Occupied'
+      // became 'Confirmed' above), 'Pending' for a reservation.
       await sql`update ${sql.table(table)} set status = 'Declined' where id = ${request.id}`.execute(db);
       await sql`
         insert into request_history (request_kind, request_id, from_status, to_status, actor, note)
-        values (${request.kind}, ${request.id}, 'Pending', 'Declined', 'system',
+        values (${request.kind}, ${request.id}, ${request.status}, 'Declined', 'system',
           ${`Room ${request.roomNumber} was already held for these dates when stays were introduced.`})`.execute(
         db,
       );
@@ -138,16 +141,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 
   // Venues: one event per venue per day; a later duplicate of the previous version is declined.
-  const duplicates = await sql<{ id: string }>`
-    select id from (
-      select id, row_number() over (partition by venue_id, booking_date order by created_at, id) as n
+  const duplicates = await sql<{ id: string; status: string }>`
+    select id, status from (
+      select id, status, row_number() over (partition by venue_id, booking_date order by created_at, id) as n
         from venue_bookings where status in ('Pending', 'Confirmed')
     ) ranked where n > 1`.execute(db);
-  for (const { id } of duplicates.rows) {
+  for (const { id, status } of duplicates.rows) {
     await sql`update venue_bookings set status = 'Declined' where id = ${id}`.execute(db);
     await sql`
       insert into request_history (request_kind, request_id, from_status, to_status, actor, note)
-      values ('venue-booking', ${id}, 'Pending', 'Declined', 'system',
+      values ('venue-booking', ${id}, ${status}, 'Declined', 'system',
         'The venue was already booked on that date when one event per venue per day was introduced.')`.execute(
       db,
     );
