@@ -1,5 +1,7 @@
-import { sql } from "kysely";
+import { ipKeyGenerator } from "express-rate-limit";
+import { sql, type Transaction } from "kysely";
 import type { DB } from "./client.server.ts";
+import type { Database } from "./schema.ts";
 
 /**
  * Sign-in rate limit (docs/decisions/0011-staff-sign-in.md): at most 5 failed attempts per
@@ -10,16 +12,33 @@ export const LOGIN_WINDOW_MINUTES = 15;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
+/**
+ * The client as the limit counts it: an IPv4 address, or the IPv6 /56 it is in, as the write
+ * limiter keys it (server/rate-limit.ts). One household or server usually holds a /64 or more,
+ * so counting single IPv6 addresses would let one client rotate through unlimited guesses.
+ */
+export function loginClientKey(address: string): string {
+  return ipKeyGenerator(address, 56);
+}
+
+const normalEmail = (email: string) => email.trim().toLowerCase().slice(0, 254);
+
 /** Minutes until the next attempt is allowed; 0 when it is allowed now. */
-export async function loginWaitMinutes(db: DB, email: string, address: string): Promise<number> {
+export async function loginWaitMinutes(
+  db: DB | Transaction<Database>,
+  email: string,
+  address: string,
+): Promise<number> {
   const window = `${LOGIN_WINDOW_MINUTES} minutes`;
+  const mail = normalEmail(email);
+  const client = loginClientKey(address);
   const rows = await db
     .selectFrom("staffLoginAttempts")
     .select([
-      sql<number>`count(*) filter (where lower(email) = ${email.trim().toLowerCase()})::int`.as("byEmail"),
-      sql<number>`count(*) filter (where address = ${address})::int`.as("byAddress"),
-      sql<Date | null>`min(at) filter (where lower(email) = ${email.trim().toLowerCase()})`.as("oldestEmail"),
-      sql<Date | null>`min(at) filter (where address = ${address})`.as("oldestAddress"),
+      sql<number>`count(*) filter (where lower(email) = ${mail})::int`.as("byEmail"),
+      sql<number>`count(*) filter (where address = ${client})::int`.as("byAddress"),
+      sql<Date | null>`min(at) filter (where lower(email) = ${mail})`.as("oldestEmail"),
+      sql<Date | null>`min(at) filter (where address = ${client})`.as("oldestAddress"),
       sql<Date>`now()`.as("now"),
     ])
     .where("at", ">", sql<Date>`now() - ${window}::interval`)
@@ -40,15 +59,40 @@ export async function loginWaitMinutes(db: DB, email: string, address: string): 
   return waits.length ? Math.max(...waits) : 0;
 }
 
+export type LoginClaim = { allowed: true } | { allowed: false; waitMinutes: number };
+
+/**
+ * Admits one sign-in attempt or refuses it, recording an admitted attempt as a failure before
+ * its password is checked; a successful sign-in then clears it (clearLoginFailures). The count
+ * and the insert run in one transaction under a table lock that only attempts take (and that
+ * conflicts with itself), so parallel attempts queue here for the few milliseconds of the two
+ * statements: of 30 simultaneous wrong passwords exactly 5 reach the (slow) password check, on
+ * every instance behind one PostgreSQL database as on the embedded one. Counting first and
+ * recording after the check, as before, let every parallel attempt through.
+ */
+export async function claimLoginAttempt(db: DB, email: string, address: string): Promise<LoginClaim> {
+  return db.transaction().execute(async (trx) => {
+    await sql`lock table staff_login_attempts in share row exclusive mode`.execute(trx);
+    const wait = await loginWaitMinutes(trx, email, address);
+    if (wait > 0) return { allowed: false, waitMinutes: wait };
+    await trx
+      .insertInto("staffLoginAttempts")
+      .values({ email: normalEmail(email), address: loginClientKey(address) })
+      .execute();
+    // Old attempts count for nothing; dropping them keeps the table small.
+    await trx
+      .deleteFrom("staffLoginAttempts")
+      .where("at", "<", sql<Date>`now() - interval '1 day'`)
+      .execute();
+    return { allowed: true };
+  });
+}
+
+/** Records a failed attempt outright (tests, and anything that checks a password elsewhere). */
 export async function recordLoginFailure(db: DB, email: string, address: string): Promise<void> {
   await db
     .insertInto("staffLoginAttempts")
-    .values({ email: email.trim().toLowerCase().slice(0, 254), address })
-    .execute();
-  // Old attempts count for nothing; dropping them keeps the table small.
-  await db
-    .deleteFrom("staffLoginAttempts")
-    .where("at", "<", sql<Date>`now() - interval '1 day'`)
+    .values({ email: normalEmail(email), address: loginClientKey(address) })
     .execute();
 }
 
@@ -56,6 +100,6 @@ export async function recordLoginFailure(db: DB, email: string, address: string)
 export async function clearLoginFailures(db: DB, email: string): Promise<void> {
   await db
     .deleteFrom("staffLoginAttempts")
-    .where(sql`lower(email)`, "=", email.trim().toLowerCase())
+    .where(sql`lower(email)`, "=", normalEmail(email))
     .execute();
 }

@@ -3,11 +3,7 @@ import { Notice } from "~/components/notice.tsx";
 import { InputField } from "~/components/form-fields.tsx";
 import { clientAddressContext, getDb, siteOriginContext } from "~/context.server.ts";
 import { findAccountByEmail } from "~/db/staff-accounts.server.ts";
-import {
-  clearLoginFailures,
-  loginWaitMinutes,
-  recordLoginFailure,
-} from "~/db/staff-login-attempts.server.ts";
+import { claimLoginAttempt, clearLoginFailures } from "~/db/staff-login-attempts.server.ts";
 import { createSession, findLiveSession } from "~/db/staff-sessions.server.ts";
 import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
 import { signInSchema } from "~/lib/schemas/staff.ts";
@@ -37,14 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: SIGN_IN_FAILED, email }, { status: 400 });
   const db = await getDb(context);
   const address = context.get(clientAddressContext);
-  const wait = await loginWaitMinutes(db, parsed.data.email, address);
-  if (wait > 0) return data({ error: tooManyAttempts(wait), email }, { status: 429 });
+  // The attempt is counted (as a failure) before the password is checked, atomically with the
+  // check of the limit, so parallel guesses cannot all pass a count that none has added to yet.
+  const claim = await claimLoginAttempt(db, parsed.data.email, address);
+  if (!claim.allowed) return data({ error: tooManyAttempts(claim.waitMinutes), email }, { status: 429 });
   const account = await findAccountByEmail(db, parsed.data.email);
   // An unknown address costs the same hashing time as a known one, and reads the same.
   const hash = account?.passwordHash ?? (await decoyHash());
   const matches = await verifyPassword(parsed.data.password, hash);
   if (!account || !account.passwordHash || account.disabledAt || !matches) {
-    await recordLoginFailure(db, parsed.data.email, address);
     return data({ error: SIGN_IN_FAILED, email }, { status: 401 });
   }
   await clearLoginFailures(db, parsed.data.email);
