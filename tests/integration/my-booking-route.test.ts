@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { bookRoom } from "~/db/rooms.server.ts";
 import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { CONTROL_CHARACTERS } from "~/lib/schemas/fields.ts";
 import { MY_BOOKING_CANCELLED, MY_BOOKING_NOT_FOUND, RATE_LIMITED } from "~/lib/messages.ts";
 import { action, loader } from "~/routes/my-booking.tsx";
 import { args, databaseDownContext, formPost } from "./route-calls.ts";
@@ -194,5 +195,13 @@ describeEachEngine("/my-booking", (getDatabase) => {
       args(formPost("/my-booking", { reference: "LDG-ABCDEF", email: guest.email }), databaseDownContext()),
     )) as Answer;
     expect(down.init?.status).toBe(503);
+  });
+
+  it("refuses a control character in the reference beside the field, not with a database error", async () => {
+    // PostgreSQL cannot take a NUL byte: unchecked, the look-up failed with a 503 (issue 10).
+    for (const reference of ["LDG-AB\u0000C", "LDG-AB\u001bC"]) {
+      const answer = await post({ reference, email: guest.email });
+      expect(answer).toMatchObject({ status: 400, body: { fieldErrors: { reference: CONTROL_CHARACTERS } } });
+    }
   });
 });

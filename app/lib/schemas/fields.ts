@@ -116,6 +116,11 @@ export function idField(required: string) {
   return z.preprocess(blankToUndefined, z.string({ error: required }).regex(ID_PATTERN, required));
 }
 
+/** An id that may be left out ('' or missing reads as undefined); anything else must be an id. */
+export function optionalIdField(invalid: string) {
+  return z.preprocess(blankToUndefined, z.string({ error: invalid }).regex(ID_PATTERN, invalid).optional());
+}
+
 type CountOptions = {
   min: number;
   max: number;

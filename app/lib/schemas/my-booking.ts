@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { BOOKING_REFERENCE_PREFIX } from "../booking-reference.ts";
 import { MY_BOOKING_REFERENCE_REQUIRED } from "../messages.ts";
-import { blankToUndefined, emailField } from "./fields.ts";
+import { emailField, requiredText } from "./fields.ts";
 
 /** 'ldg-7k3qx9', ' LDG 7K3QX9 ' and '7K3QX9' all name 'LDG-7K3QX9'. */
 export function normalizeReference(value: string): string {
@@ -14,12 +14,10 @@ export function normalizeReference(value: string): string {
 }
 
 export const myBookingSchema = z.object({
-  reference: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: MY_BOOKING_REFERENCE_REQUIRED })
-      .max(20, MY_BOOKING_REFERENCE_REQUIRED)
-      .transform(normalizeReference),
+  // A shared text field, so a control character (a NUL byte PostgreSQL cannot take) is refused
+  // beside the field rather than failing the lookup.
+  reference: requiredText(20, MY_BOOKING_REFERENCE_REQUIRED, MY_BOOKING_REFERENCE_REQUIRED).transform(
+    normalizeReference,
   ),
   email: emailField,
   intent: z.enum(["find", "cancel"]).default("find"),

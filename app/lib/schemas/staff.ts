@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../dates.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../staff-rules.ts";
+import { idField, optionalIdField, requiredText } from "./fields.ts";
 
 // The staff console's forms (issue 8), one schema each, shared by the page and its action.
 
@@ -24,7 +25,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `Please choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, "That password is too long.");
 
-const personName = z.string().trim().min(1, "Please enter a name.").max(100, "That name is too long.");
+const personName = requiredText(100, "Please enter a name.", "That name is too long.");
 
 export const setPasswordSchema = z
   .object({ token: z.string().min(1), password, confirm: z.string() })
@@ -54,9 +55,9 @@ export type RequestIntent = (typeof REQUEST_INTENTS)[number];
 
 export const requestActionSchema = z.object({
   kind: z.enum(["booking", "reservation", "venue-booking", "contact-message"]),
-  id: z.string().min(1).max(64),
+  id: idField("That request was not found."),
   intent: z.enum(REQUEST_INTENTS),
-  roomId: z.string().max(10).optional(),
+  roomId: optionalIdField("Please choose the room to move to."),
 });
 
 const price = z.coerce
@@ -69,11 +70,15 @@ const isoDate = (message: string) => z.string().refine(isIsoDate, message);
 
 export const roomsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("room-price"), roomId: z.coerce.number().int().positive(), price }),
-  z.object({ intent: z.literal("type-price"), type: z.string().min(1).max(100), price }),
+  z.object({
+    intent: z.literal("type-price"),
+    type: requiredText(100, "Please choose a room type.", "That room type is too long."),
+    price,
+  }),
   z.object({ intent: z.literal("venue-price"), venueId: z.coerce.number().int().positive(), price }),
   z.object({
     intent: z.literal("add-venue"),
-    venue: z.string().trim().min(1, "Please enter the venue's name.").max(100, "That name is too long."),
+    venue: requiredText(100, "Please enter the venue's name.", "That name is too long."),
     price,
   }),
   z
@@ -82,7 +87,7 @@ export const roomsFormSchema = z.discriminatedUnion("intent", [
       roomId: z.coerce.number({ message: "Please choose a room." }).int().positive("Please choose a room."),
       startsOn: isoDate("Please enter the first day out of service."),
       endsOn: z.preprocess((v) => (v === "" ? null : v), isoDate("Please enter a valid date.").nullable()),
-      reason: z.string().trim().min(1, "Please give a reason.").max(200, "That reason is too long."),
+      reason: requiredText(200, "Please give a reason.", "That reason is too long."),
     })
     .refine((form) => form.endsOn === null || form.endsOn > form.startsOn, {
       path: ["endsOn"],
