@@ -18,4 +18,19 @@ describe("CSV export", () => {
     }
     expect(csvCell("=1,2")).toBe('"\'=1,2"');
   });
+
+  it("neutralises a formula behind leading spaces, tabs or line breaks too", () => {
+    for (const formula of [" =1+1", "  +1", "\u00a0-2+3", " @SUM(A1)", "\n=cmd|' /C calc'!A0", " +260 97x"]) {
+      expect(csvCell(formula).replace(/^"/, "")).toMatch(/^'/);
+    }
+  });
+
+  it("keeps international phone numbers as typed: without an operator or a name they compute nothing", () => {
+    expect(csvCell("+260 977 123456")).toBe("+260 977 123456");
+    expect(csvCell("+260977123456")).toBe("+260977123456");
+    expect(csvCell(" +44 20 7946 0958")).toBe(" +44 20 7946 0958");
+    // With an operator or a name it is a formula again.
+    expect(csvCell("+260-977-123456")).toMatch(/^'/);
+    expect(csvCell("+260 977 123456+A1")).toMatch(/^'/);
+  });
 });

@@ -1,14 +1,23 @@
 // CSV for the accountant's spreadsheet (issue 8): RFC 4180 (CRLF line ends, fields quoted when
 // they hold a comma, quote or line break, quotes doubled), UTF-8 with a byte-order mark so
 // spreadsheet programs read accents and the kwacha sign right, and cells that a spreadsheet would
-// run as a formula (starting with = + - @, tab or carriage return) prefixed with an apostrophe.
+// run as a formula prefixed with an apostrophe, so it shows them as text.
+//
+// A cell is a formula when it starts with = + - or @, also after leading white space (spreadsheet
+// programs trim it, so " =1+1" runs as well as "=1+1"), or with a tab or carriage return.
+// One exception, so the accountant reads guests' phone numbers as typed, not behind an apostrophe:
+// a + and then only digits and spaces, seven or more ("+260 977 123456", as the forms take them).
+// Such a cell holds no operator, no function, no reference to a cell or another program; as a
+// formula it could at most be the number itself, never run anything or read other cells. With
+// anything else in it ("+260-977-…" would subtract, "+1+A1" would read a cell) it is escaped.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+const PHONE_NUMBER = /^\s*\+\d[\d ]{6,}$/;
 
 export function csvCell(value: unknown): string {
   let text =
     value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PHONE_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
