@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext, pageKeepingContext } from "./context.server.ts";
 import { errorFields, logger } from "./lib/logger.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
+import { logRouterError } from "./lib/router-errors.server.ts";
 import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER, pageKeeping } from "./lib/route-handle.ts";
 
 export const streamTimeout = 5_000;
@@ -111,7 +112,7 @@ export default function handleRequest(
 /** Errors from loaders, actions and rendering: logged once, as one JSON line. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return; // the guest went away; nothing failed
-  logServerError(error, request);
+  logRouterError(error, request); // a 4xx as a client error (warn), anything else as an error
 }
 
 function logServerError(error: unknown, request: Request) {

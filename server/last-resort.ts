@@ -11,9 +11,12 @@ import { logger } from "../app/lib/logger.server.ts";
 export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const abandoned = req.destroyed || res.destroyed || req.socket.destroyed;
   if (!abandoned) {
+    // The same key as the logger's mixin, which it overrides (one field, not two): an error raised
+    // from a socket event may run outside the request's scope and must still name its request.
+    const id = (req as { id?: unknown }).id;
     logger.error(
       {
-        reqId: (req as { id?: unknown }).id,
+        ...(id === undefined ? {} : { requestId: String(id) }),
         method: req.method,
         path: req.path,
         error: error instanceof Error ? error.message : String(error),

@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
 import http from "node:http";
 import express, { type ErrorRequestHandler, type Express } from "express";
+import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyLimit } from "../../server/body-limit.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { lastResort } from "../../server/last-resort.ts";
+import { requestLog } from "../../server/request-log.ts";
 import { writeRateLimit } from "../../server/rate-limit.ts";
 import { securityHeaders } from "../../server/security-headers.ts";
 
@@ -248,6 +250,33 @@ describe("lastResort", () => {
       ]);
     } finally {
       log.mockRestore();
+    }
+  });
+
+  it("names the request by one id, requestId, the X-Request-Id the guest got", async () => {
+    // What the site's logger writes, mixin included (not a spy on its methods).
+    const stream = (logger as unknown as Record<symbol, { write: (line: string) => boolean }>)[
+      pino.symbols.streamSym
+    ]!;
+    const lines: Record<string, unknown>[] = [];
+    const write = vi.spyOn(stream, "write").mockImplementation((line: string) => {
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+      return true;
+    });
+    try {
+      const { app } = failingApp();
+      const logged = express();
+      logged.use(requestLog());
+      logged.use(app);
+      const response = await fetch(`${await listen(logged)}/fails`);
+      expect(response.status).toBe(500);
+      const failure = lines.find((line) => line.msg === "request failed outside the router");
+      expect(failure).toMatchObject({ requestId: response.headers.get("x-request-id") });
+      expect(Object.keys(failure ?? {}).filter((key) => /^req(uest)?_?id$/i.test(key))).toEqual([
+        "requestId",
+      ]);
+    } finally {
+      write.mockRestore();
     }
   });
 
