@@ -1,5 +1,7 @@
 // Room types, the room cards (/rooms, /details/{id}) and the seed data for bookable units.
-// Prices are nightly rates in Zambian kwacha (ZMW), shown as e.g. 'K400'.
+// Prices are nightly rates in Zambian kwacha (ZMW), shown as e.g. 'K400'. The rates here only seed
+// the database on first start; from then on the database is their one source (staff change them
+// there), and cards, details, totals and structured data all read it.
 
 import { images, type IconName, type ImageAsset } from "./images.ts";
 
@@ -8,7 +10,7 @@ export type RoomType = (typeof ROOM_TYPES)[number];
 
 export type RoomTypeInfo = {
   type: RoomType;
-  /** Nightly rate in kwacha. */
+  /** Nightly rate in kwacha the database's rooms of this type start with (the seed). */
   price: number;
   /** What the nightly rate includes. */
   includes: readonly string[];
@@ -24,12 +26,6 @@ export const roomTypes: readonly RoomTypeInfo[] = [
   { type: "Mini Suite", price: 350, includes: ["DSTV", "Wi-Fi", "Swimming"] },
 ];
 
-export function getRoomTypePrice(type: RoomType): number {
-  const info = roomTypes.find((t) => t.type === type);
-  if (!info) throw new Error(`Unknown room type: ${type}`);
-  return info.price;
-}
-
 export type RoomFacility = {
   icon: IconName;
   /** Omitted where a count makes no sense (Wi-Fi). */
@@ -41,10 +37,6 @@ export type Room = {
   id: number;
   /** Card image. */
   img: ImageAsset;
-  /** Nightly rate in kwacha. */
-  price: number;
-  /** The rate as shown on the price tag, e.g. 'K400'. */
-  priceText: string;
   name: string;
   type: RoomType;
   /** Star rating, out of 5. */
@@ -65,8 +57,6 @@ export const rooms: readonly Room[] = [
   {
     id: 1,
     img: images.roomDeluxe,
-    price: 400,
-    priceText: "K400",
     name: "Deluxe Room",
     type: "Deluxe",
     stars: 5,
@@ -79,8 +69,6 @@ export const rooms: readonly Room[] = [
   {
     id: 2,
     img: images.roomExecutiveSuite,
-    price: 550,
-    priceText: "K550",
     name: "Executive Suite",
     type: "Executive Suite",
     stars: 5,
@@ -93,8 +81,6 @@ export const rooms: readonly Room[] = [
   {
     id: 3,
     img: images.roomMiniSuite,
-    price: 350,
-    priceText: "K350",
     name: "Mini Suite",
     type: "Mini Suite",
     stars: 5,

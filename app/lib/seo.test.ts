@@ -55,14 +55,29 @@ describe("pageMeta", () => {
     expect(home[0]).toEqual({ title: `${site.brandName} | ${site.tagline}` });
   });
 
+  it("gives the lodge the price range the page passes (the database's), and none when it has none", () => {
+    const home = pageMeta({
+      title: "",
+      description: "d",
+      path: "/",
+      origin: ORIGIN,
+      priceRange: "K360 - K600",
+    }) as Descriptor[];
+    expect(jsonLd(home)[0]?.priceRange).toBe("K360 - K600");
+    const unknown = pageMeta({ title: "", description: "d", path: "/", origin: ORIGIN }) as Descriptor[];
+    expect(jsonLd(unknown)[0]).not.toHaveProperty("priceRange");
+  });
+
   it("gives /contact the LodgingBusiness and a breadcrumb", () => {
     const contact = pageMeta({
       title: "Contact",
       description: "d",
       path: "/contact",
       origin: ORIGIN,
+      priceRange: "K350 - K550",
     }) as Descriptor[];
     expect(jsonLd(contact).map((node) => node["@type"])).toEqual(["LodgingBusiness", "BreadcrumbList"]);
+    expect(jsonLd(contact)[0]?.priceRange).toBe("K350 - K550");
   });
 
   it("derives the trail of an inner page from its path and title", () => {

@@ -21,6 +21,11 @@ export interface PageSeo {
    * Derived from `path` and `title` when omitted.
    */
   breadcrumb?: readonly Crumb[];
+  /**
+   * The room types' nightly rates from the database as 'K350 - K550' (`priceRangeText`), for the
+   * lodge's structured data on / and /contact; null or omitted: unknown, left out.
+   */
+  priceRange?: string | null;
   /** Extra JSON-LD nodes for this page, after the ones every page of its kind gets. */
   structuredData?: readonly JsonLd[];
   /** Keep the page out of search results (error and "not found" pages). */
@@ -49,6 +54,7 @@ export function pageMeta({
   path,
   origin,
   breadcrumb,
+  priceRange = null,
   structuredData = [],
   noindex = false,
 }: PageSeo): MetaDescriptor[] {
@@ -57,7 +63,10 @@ export function pageMeta({
   const image = new URL(SOCIAL_CARD.path, origin).href;
   const imageAlt = `${site.brandName}: ${site.tagline}`;
   const pathname = new URL(url).pathname;
-  const jsonLd = [...pageStructuredData(pathname, pageName(title), origin, breadcrumb), ...structuredData];
+  const jsonLd = [
+    ...pageStructuredData(pathname, pageName(title), origin, breadcrumb, priceRange),
+    ...structuredData,
+  ];
   return [
     { title: pageTitle },
     { name: "description", content: description },
@@ -89,13 +98,14 @@ function pageStructuredData(
   title: string,
   origin: string,
   breadcrumb: readonly Crumb[] | undefined,
+  priceRange: string | null,
 ): JsonLd[] {
-  if (pathname === "/") return [lodgingBusiness(origin)];
+  if (pathname === "/") return [lodgingBusiness(origin, priceRange)];
   const trail = breadcrumbList(origin, [
     { name: "Home", path: "/" },
     ...(breadcrumb ?? deriveBreadcrumb(pathname, title)),
   ]);
-  if (pathname === "/contact") return [lodgingBusiness(origin), trail];
+  if (pathname === "/contact") return [lodgingBusiness(origin, priceRange), trail];
   return [trail];
 }
 

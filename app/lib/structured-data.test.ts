@@ -6,7 +6,7 @@ import { AMENITIES, breadcrumbList, hotelWithRooms, lodgingBusiness } from "./st
 const ORIGIN = "https://lodge.example";
 
 describe("lodgingBusiness", () => {
-  const node = lodgingBusiness(ORIGIN);
+  const node = lodgingBusiness(ORIGIN, "K350 - K550");
 
   it("describes the lodge from the site settings", () => {
     expect(node).toMatchObject({
@@ -16,7 +16,7 @@ describe("lodgingBusiness", () => {
       url: `${ORIGIN}/`,
       telephone: site.bookingPhones[0],
       email: site.email,
-      priceRange: site.priceRange,
+      priceRange: "K350 - K550",
       address: {
         "@type": "PostalAddress",
         addressLocality: "Lusaka West",
@@ -27,6 +27,11 @@ describe("lodgingBusiness", () => {
     });
   });
 
+  it("states the price range it is given (the database's rates), and leaves it out when unknown", () => {
+    expect(lodgingBusiness(ORIGIN, "K300 - K700").priceRange).toBe("K300 - K700");
+    expect(lodgingBusiness(ORIGIN, null)).not.toHaveProperty("priceRange");
+  });
+
   it("lists pool, restaurant, bar, Wi-Fi, play park and event venue", () => {
     const names = (node.amenityFeature as Array<{ name: string; value: boolean }>).map((a) => a.name);
     expect(names).toEqual([...AMENITIES]);
@@ -35,7 +40,7 @@ describe("lodgingBusiness", () => {
 
   it("leaves sameAs out while no social link is configured, and adds configured ones", () => {
     expect(node).not.toHaveProperty("sameAs");
-    const withFacebook = lodgingBusiness(ORIGIN, {
+    const withFacebook = lodgingBusiness(ORIGIN, "K350 - K550", {
       ...site,
       social: { ...site.social, facebook: "https://www.facebook.com/lodge" },
     });
@@ -48,7 +53,15 @@ describe("lodgingBusiness", () => {
 });
 
 describe("hotelWithRooms", () => {
-  const node = hotelWithRooms(ORIGIN, rooms, { Deluxe: 400, "Executive Suite": 550, "Mini Suite": 350 });
+  const prices: Record<string, number> = { Deluxe: 400, "Executive Suite": 550, "Mini Suite": 350 };
+  const node = hotelWithRooms(ORIGIN, rooms, prices);
+
+  it("states the range of the database's rates it is given, or of its offers by default", () => {
+    expect(node.priceRange).toBe("K350 - K550");
+    expect(hotelWithRooms(ORIGIN, rooms, { ...prices, Deluxe: 300 }).priceRange).toBe("K300 - K550");
+    expect(hotelWithRooms(ORIGIN, rooms, prices, "K1 - K2").priceRange).toBe("K1 - K2");
+    expect(hotelWithRooms(ORIGIN, rooms, null)).not.toHaveProperty("priceRange");
+  });
 
   it("makes no offer for a room type without a price from the database", () => {
     const partial = hotelWithRooms(ORIGIN, rooms, { Deluxe: 410 });
@@ -70,14 +83,14 @@ describe("hotelWithRooms", () => {
       });
       expect(offers[i]).toMatchObject({
         "@type": "Offer",
-        price: room.price,
+        price: prices[room.type],
         priceCurrency: "ZMW",
         itemOffered: { "@id": places[i]?.["@id"] },
       });
     });
   });
 
-  it("carries the content's nightly rates: K400, K550, K350", () => {
+  it("carries the database's nightly rates it is given: K400, K550, K350", () => {
     const prices = (node.makesOffer as Array<{ price: number }>).map((o) => o.price);
     expect(prices).toEqual([400, 550, 350]);
   });

@@ -1,9 +1,11 @@
 // JSON-LD (schema.org) for search engines: the lodge as a LodgingBusiness, its rooms as Hotel
-// offers in kwacha, and a BreadcrumbList per inner page. Built from the typed content, so a
-// change of name, phone, address or price shows up here without touching this file.
+// offers in kwacha, and a BreadcrumbList per inner page. Built from the typed content (name,
+// phone, address) and from the database's rates, which the pages pass in (prices have one
+// source, the database: the offers and the price range both come from it).
 // https://developers.google.com/search/docs/appearance/structured-data/local-business
 import type { Room } from "~/content/rooms.ts";
 import { getSocialLinks, site, type SiteSettings } from "~/content/site.ts";
+import { roomTypesPriceRange } from "./price-range.ts";
 
 export type JsonLd = { "@context"?: string; "@type": string } & Record<string, unknown>;
 
@@ -29,8 +31,11 @@ export const SOCIAL_CARD = {
 
 const absolute = (path: string, origin: string) => new URL(path, origin).href;
 
-/** The lodge's identity, shared by the LodgingBusiness and the Hotel nodes. */
-function lodgeFields(origin: string, settings: SiteSettings) {
+/**
+ * The lodge's identity, shared by the LodgingBusiness and the Hotel nodes. `priceRange` is the
+ * database's rates as 'K350 - K550' (app/lib/price-range.ts); left out while unknown.
+ */
+function lodgeFields(origin: string, priceRange: string | null, settings: SiteSettings) {
   const sameAs = getSocialLinks(settings).map((link) => link.href);
   return {
     "@id": absolute("/#lodge", origin),
@@ -40,7 +45,7 @@ function lodgeFields(origin: string, settings: SiteSettings) {
     image: absolute(SOCIAL_CARD.path, origin),
     telephone: settings.bookingPhones[0],
     email: settings.email,
-    priceRange: settings.priceRange,
+    ...(priceRange ? { priceRange } : {}),
     currenciesAccepted: settings.currency,
     address: {
       "@type": "PostalAddress",
@@ -64,12 +69,19 @@ function lodgeFields(origin: string, settings: SiteSettings) {
   };
 }
 
-/** The lodge itself: on the home and contact pages. */
-export function lodgingBusiness(origin: string, settings: SiteSettings = site): JsonLd {
+/**
+ * The lodge itself: on the home and contact pages. `priceRange`: the room types' rates from the
+ * database as 'K350 - K550' (`priceRangeText`), null when they could not be read.
+ */
+export function lodgingBusiness(
+  origin: string,
+  priceRange: string | null,
+  settings: SiteSettings = site,
+): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "LodgingBusiness",
-    ...lodgeFields(origin, settings),
+    ...lodgeFields(origin, priceRange, settings),
   };
 }
 
@@ -77,12 +89,14 @@ const roomId = (room: Room, origin: string) => absolute(`/details/${room.id}#roo
 
 /**
  * The lodge as a Hotel with its room types and their nightly rates in ZMW: on /rooms. The rates
- * are the database's (`prices` by room type); a type without one gets no offer.
+ * are the database's (`prices` by room type); a type without one gets no offer. `priceRange`
+ * defaults to the range of those same rates.
  */
 export function hotelWithRooms(
   origin: string,
   rooms: readonly Room[],
   prices: Readonly<Record<string, number>> | null,
+  priceRange: string | null = roomTypesPriceRange(prices),
   settings: SiteSettings = site,
 ): JsonLd {
   const roomNodes = rooms.map((room) => ({
@@ -98,7 +112,7 @@ export function hotelWithRooms(
   return {
     "@context": "https://schema.org",
     "@type": "Hotel",
-    ...lodgeFields(origin, settings),
+    ...lodgeFields(origin, priceRange, settings),
     containsPlace: roomNodes,
     makesOffer: rooms.flatMap((room) => {
       const price = prices?.[room.type];

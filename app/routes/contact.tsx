@@ -7,8 +7,10 @@ import { SectionTitle } from "~/components/section-title.tsx";
 import { site } from "~/content/site.ts";
 import { getDb } from "~/context.server.ts";
 import { insertContactMessage } from "~/db/contact-messages.server.ts";
-import { logWriteFailure } from "~/db/failures.server.ts";
-import { freshSubmissionId } from "~/lib/page-keeping.server.ts";
+import { logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { roomTypePrices } from "~/db/rooms.server.ts";
+import { dontKeepPage, freshSubmissionId } from "~/lib/page-keeping.server.ts";
+import { priceRangeText } from "~/lib/price-range.ts";
 import { formError, formSuccess, readSubmission } from "~/lib/form-submission.server.ts";
 import { CONTACT_ERROR, CONTACT_SENT } from "~/lib/messages.ts";
 import { contactSchema } from "~/lib/schemas/contact.ts";
@@ -17,12 +19,13 @@ import type { Route } from "./+types/contact";
 
 const TITLE = "Contact Us";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: TITLE,
     description: `Call, e-mail or write to ${site.brandName} in ${site.address}, or send us a message here.`,
     path: "/contact",
     origin: originFromMatches(matches),
+    priceRange: loaderData?.priceRange ?? null,
   });
 }
 
@@ -30,9 +33,21 @@ export function meta({ matches }: Route.MetaArgs) {
 // differs per visitor, and the cache renews it.
 export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
-/** A fresh submission id per rendered form: a repeated POST stores one message. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { submissionId: freshSubmissionId(context) };
+/**
+ * A fresh submission id per rendered form: a repeated POST stores one message. And the range of
+ * the database's room rates for the lodge's structured data; if the rates cannot be read the page
+ * still shows, without a range, and is not kept (ADR 0013).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const submissionId = freshSubmissionId(context);
+  try {
+    const prices = await roomTypePrices(await getDb(context));
+    return { submissionId, priceRange: priceRangeText(prices.values()) };
+  } catch (error) {
+    dontKeepPage(context);
+    logReadFailure("room rates", error);
+    return { submissionId, priceRange: null };
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

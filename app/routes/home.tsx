@@ -15,6 +15,7 @@ import { testimonials } from "~/content/testimonials.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import { NO_HYDRATION, type RouteHandle } from "~/lib/route-handle.ts";
 import { lodgeToday } from "~/lib/dates.ts";
+import { roomTypesPriceRange } from "~/lib/price-range.ts";
 import { loadRoomTypeOffers } from "./room-dialog.server.ts";
 
 // A content page: no React in the browser (app/lib/route-handle.ts). Its room cards show the
@@ -22,12 +23,14 @@ import { loadRoomTypeOffers } from "./room-dialog.server.ts";
 // staff change shows at once, and a page rendered during an outage is not kept.
 export const handle = { ...NO_HYDRATION, keepPerDataVersion: true } satisfies RouteHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+// The lodge's structured data states the range of the database's rates, the cards' own.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: `${site.brandName} | ${site.tagline}`,
     description: site.blurb,
     path: "/",
     origin: originFromMatches(matches),
+    priceRange: roomTypesPriceRange(loaderData?.offers),
   });
 
 /** The room cards' rates: the database is their only source (a card without one shows no price). */

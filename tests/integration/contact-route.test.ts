@@ -48,15 +48,45 @@ describeEachEngine("contact action", (getDatabase, engine) => {
     return Number(count);
   }
 
-  it("hands each form a fresh submission id and tells the page cache to renew it", () => {
+  it("hands each form a fresh submission id and tells the page cache to renew it", async () => {
     const notes = { freshValues: [] as string[], degraded: false };
     const context = getDatabase().context();
     context.set(pageKeepingContext, notes);
-    const first = loader(args(new Request("http://localhost:3000/contact"), context));
-    const second = loader(args(new Request("http://localhost:3000/contact"), context));
+    const first = await loader(args(new Request("http://localhost:3000/contact"), context));
+    const second = await loader(args(new Request("http://localhost:3000/contact"), context));
     expect(first.submissionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.submissionId).not.toBe(first.submissionId);
     expect(notes.freshValues).toEqual([first.submissionId, second.submissionId]);
+    expect(notes.degraded).toBe(false);
+  });
+
+  it("gives the lodge's structured data the range of the database's rates, following a change", async () => {
+    const { db, context } = getDatabase();
+    const contact = () => loader(args(new Request("http://localhost:3000/contact"), context()));
+    expect((await contact()).priceRange).toBe("K350 - K550");
+    const suite = await db
+      .selectFrom("rooms")
+      .select(["id", "price"])
+      .where("type", "=", "Executive Suite")
+      .execute();
+    await db.updateTable("rooms").set({ price: 600 }).where("type", "=", "Executive Suite").execute();
+    try {
+      expect((await contact()).priceRange).toBe("K350 - K600");
+    } finally {
+      for (const room of suite)
+        await db.updateTable("rooms").set({ price: room.price }).where("id", "=", room.id).execute();
+    }
+  });
+
+  it("still shows the page without a range when the rates cannot be read, and does not keep it", async () => {
+    vi.spyOn(logger, "error").mockImplementation(() => {});
+    const notes = { freshValues: [] as string[], degraded: false };
+    const context = databaseDownContext();
+    context.set(pageKeepingContext, notes);
+    const page = await loader(args(new Request("http://localhost:3000/contact"), context));
+    expect(page.priceRange).toBeNull();
+    expect(page.submissionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(notes.degraded).toBe(true);
   });
 
   it("stores exactly one complete message and confirms it", async () => {
