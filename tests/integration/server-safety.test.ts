@@ -156,6 +156,23 @@ describe("writeRateLimit", () => {
     expect(await verdicts(url, "POST", 40)).toEqual(Array(40).fill(true));
   });
 
+  it("counts an IPv6 client by its /56: addresses in one /56 share a limit, other /56s do not", async () => {
+    const url = await listen(verdictApp(1, true));
+    const from = async (address: string) =>
+      (await verdicts(url, "POST", 1, { "X-Forwarded-For": address }))[0];
+    // 2001:db8:1:100::/56 runs from 2001:db8:1:100:: to 2001:db8:1:1ff:ffff:ffff:ffff:ffff.
+    expect(await from("2001:db8:1:100::1")).toBe(true);
+    // Another /64, and another address, of the same /56: the same client, over its limit.
+    expect(await from("2001:db8:1:1ff:abcd::2")).toBe(false);
+    expect(await from("2001:db8:1:100::99")).toBe(false);
+    // The next /56 and one far away are other clients, each with a limit of its own.
+    expect(await from("2001:db8:1:200::1")).toBe(true);
+    expect(await from("2001:db8:2:100::1")).toBe(true);
+    // IPv4 addresses stay whole: a neighbour is another client.
+    expect(await from("192.0.2.1")).toBe(true);
+    expect(await from("192.0.2.2")).toBe(true);
+  });
+
   it("ignores X-Forwarded-For unless the proxy is trusted", async () => {
     const untrusted = await listen(verdictApp(1));
     const spoofed = [1, 2, 3].map((n) => ({ "X-Forwarded-For": `203.0.113.${n}` }));
