@@ -16,6 +16,20 @@ export type TrustProxy = false | number | string[];
 // An IPv4/IPv6 address with an optional prefix length, or one of Express's named ranges.
 const TRUST_PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
 
+/** An empty variable (`LODGE_INBOX=` in an env file) means unset, as for SMTP_URL. */
+function emptyAsUnset(value: unknown): unknown {
+  return value === "" ? undefined : value;
+}
+
+/** A URL with a host; the port, if given, in range (the URL parser refuses others). */
+function hasHost(value: string): boolean {
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -70,18 +84,22 @@ const EnvSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+    .refine(hasHost, "must be an smtp:// or smtps:// URL with a host (and a port from 1 to 65535)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  /** The sender of every mail: an address, or 'Name <address>'. */
-  MAIL_FROM: z
-    .string()
-    .regex(
-      /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
-      "must be an address or 'Name <address>'",
-    )
-    .default(`${site.brandName} <${site.email}>`),
-  /** Where the lodge receives new requests and cancellations. */
-  LODGE_INBOX: z.email().default(site.email),
+  /** The sender of every mail: an address, or 'Name <address>'. Empty: the default. */
+  MAIL_FROM: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(
+        /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        "must be an address or 'Name <address>'",
+      )
+      .default(`${site.brandName} <${site.email}>`),
+  ),
+  /** Where the lodge receives new requests and cancellations (a bare address). Empty: the default. */
+  LODGE_INBOX: z.preprocess(emptyAsUnset, z.email("must be an e-mail address").default(site.email)),
   /** Log level of the JSON lines on stdout. */
   LOG_LEVEL: z.lazy(() => LogLevelSchema),
 });
