@@ -98,10 +98,20 @@ export async function enqueueStatusMails(
   if (!TOLD_TO_GUEST.has(to)) return;
   const about = { kind: request.kind, id: request.id };
   const current = { ...request, status: to };
+  const sequence =
+    request.kind === "booking" || request.kind === "reservation"
+      ? await guestMailsAbout(trx, about)
+      : undefined;
   await enqueueMail(trx, {
     audience: "guest",
     recipient: request.email,
-    payload: { template: "status-changed", request: current, from, to },
+    payload: {
+      template: "status-changed",
+      request: current,
+      from,
+      to,
+      ...(sequence === undefined ? {} : { sequence }),
+    },
     request: about,
   });
   if (actor === "guest" && to === "Cancelled") {
@@ -111,4 +121,20 @@ export async function enqueueStatusMails(
       request: about,
     });
   }
+}
+
+/**
+ * How many mails to the guest about this request the outbox holds: the next one's place, which a
+ * stay's calendar invitation carries as its SEQUENCE (the first, the acknowledgement, is 0). The
+ * caller holds the request's row lock, so two changes cannot count the same number.
+ */
+async function guestMailsAbout(trx: Trx, about: { kind: BookedFacts["kind"]; id: string }): Promise<number> {
+  const row = await trx
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("requestKind", "=", about.kind)
+    .where("requestId", "=", about.id)
+    .where("audience", "=", "guest")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -56,7 +56,18 @@ export type MailPayload =
   /** To the lodge: a new request, with a link to it in the staff console. */
   | { template: "new-request"; request: RequestFacts }
   /** To the guest: staff (or the guest) changed the request's status. */
-  | { template: "status-changed"; request: BookedFacts; from: string; to: string }
+  | {
+      template: "status-changed";
+      request: BookedFacts;
+      from: string;
+      to: string;
+      /**
+       * For a stay: how many mails to the guest about it came before this one, the calendar
+       * invitation's SEQUENCE (the first mail is 0), so each update replaces the last. Rows
+       * written before it existed have none (see calendarSequence).
+       */
+      sequence?: number;
+    }
   /** To the lodge: the guest cancelled on /my-booking. */
   | { template: "guest-cancelled"; request: BookedFacts }
   /** To a new subscriber: the double opt-in link (and, as in every mail to subscribers, the way out). */

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { mailContent, myBookingUrl, type MailContent } from "./mail-content.ts";
 import { MailLayout } from "./mail-layout.tsx";
 import type { MailPayload } from "./mail-payload.ts";
-import { stayCalendar } from "./stay-calendar.server.ts";
+import { calendarSequence, stayCalendar } from "./stay-calendar.server.ts";
 
 export interface MailEnvironment {
   siteOrigin: string;
@@ -69,7 +69,12 @@ export function renderMail(stored: StoredMail, env: MailEnvironment): Mail.Optio
     message.icalEvent = {
       filename: `${request.reference}.ics`,
       method: request.status === "Cancelled" || request.status === "Declined" ? "CANCEL" : "PUBLISH",
-      content: stayCalendar(request, { domain, manageUrl: myBookingUrl(env.siteOrigin, request.reference) }),
+      content: stayCalendar(request, {
+        domain,
+        manageUrl: myBookingUrl(env.siteOrigin, request.reference),
+        sequence: calendarSequence(payload),
+        organizer: env.lodgeInbox,
+      }),
     };
   }
   return message;

@@ -68,6 +68,29 @@ describe("renderMail", () => {
     expect(cancelled.icalEvent).toMatchObject({ method: "CANCEL" });
   });
 
+  it("numbers a stay's invitations (SEQUENCE) and names the lodge as ORGANIZER, also on a cancellation", () => {
+    const ics = (mail: ReturnType<typeof render>) =>
+      typeof mail.icalEvent === "object" && mail.icalEvent && "content" in mail.icalEvent
+        ? String(mail.icalEvent.content)
+        : "";
+    const change = (to: string, sequence?: number): MailPayload => ({
+      template: "status-changed",
+      request: { ...stay, status: to },
+      from: "Pending",
+      to,
+      ...(sequence === undefined ? {} : { sequence }),
+    });
+    expect(ics(render({ template: "request-received", request: stay }))).toContain("SEQUENCE:0");
+    expect(ics(render(change("Confirmed", 1)))).toContain("SEQUENCE:1");
+    const cancelled = ics(render(change("Cancelled", 4)));
+    expect(cancelled).toContain("METHOD:CANCEL");
+    expect(cancelled).toContain("SEQUENCE:4");
+    expect(cancelled).toMatch(/ORGANIZER;CN="?Lusaka West Gardens Lodge"?:mailto:desk@lodge\.example/);
+    // Mails written before the payload kept their place: confirmed after the first, cancelled after that.
+    expect(ics(render(change("Confirmed")))).toContain("SEQUENCE:1");
+    expect(ics(render(change("Declined")))).toContain("SEQUENCE:2");
+  });
+
   it("sends the lodge's mail to LODGE_INBOX, with the staff console link and no calendar", () => {
     const mail = render({ template: "new-request", request: stay }, null);
     expect(mail.to).toBe("desk@lodge.example");

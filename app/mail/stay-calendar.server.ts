@@ -1,17 +1,24 @@
 import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { site } from "~/content/site.ts";
 import { LODGE_TIME_ZONE } from "~/lib/dates.ts";
-import type { StayFacts } from "./mail-payload.ts";
+import type { MailPayload, StayFacts } from "./mail-payload.ts";
 
 /**
  * A stay as a calendar invitation (.ics): one all-day event from the check-in day to the
  * check-out day (DTEND is exclusive, so the check-out day itself is not covered), as calendar
- * days in Lusaka: dates, not instants, so no time zone can shift them. The UID is the stay's, so
- * a later mail about the same stay (cancelled, declined) updates the guest's calendar entry.
+ * days in Lusaka: dates, not instants, so no time zone can shift them. The UID is the stay's and
+ * SEQUENCE grows with each mail about it, so a later mail (confirmed, cancelled, declined)
+ * updates the guest's calendar entry; ORGANIZER is the lodge, whose cancellation a calendar
+ * honours only when it comes from the event's organizer.
  */
 export function stayCalendar(
   stay: StayFacts,
-  { domain, manageUrl }: { domain: string; manageUrl: string },
+  {
+    domain,
+    manageUrl,
+    sequence,
+    organizer,
+  }: { domain: string; manageUrl: string; sequence: number; organizer: string },
 ): string {
   const cancelled = stay.status === "Cancelled" || stay.status === "Declined";
   const calendar = icalGenerator({
@@ -35,9 +42,21 @@ export function stayCalendar(
       : stay.status === "Confirmed"
         ? ICalEventStatus.CONFIRMED
         : ICalEventStatus.TENTATIVE,
-    sequence: cancelled ? 1 : 0,
+    sequence,
+    organizer: { name: site.brandName, email: organizer },
   });
   return calendar.toString();
+}
+
+/**
+ * The SEQUENCE of a stay's invitation: the mail's place among the guest's mails about the stay
+ * (written into the payload when the mail is). Mails written before it was kept: the first is 0,
+ * a confirmation 1, a refusal or cancellation 2.
+ */
+export function calendarSequence(payload: MailPayload): number {
+  if (payload.template !== "status-changed") return 0;
+  if (payload.sequence !== undefined) return payload.sequence;
+  return payload.to === "Confirmed" ? 1 : 2;
 }
 
 /** 'YYYY-MM-DD' as the UTC midnight ical-generator writes back as that same date. */
