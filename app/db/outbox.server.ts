@@ -81,13 +81,20 @@ export interface RetryPolicy {
   /** Wait after the first failed attempt; each further failure doubles it. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** After this long (from the row's creation or staff's retry) a failure is final. */
+  /** After this long (from the first failed attempt, or staff's retry) a failure is final. */
   giveUpAfterMs: number;
 }
 
 /**
  * Records a failed attempt: the next one after an exponential back-off, or 'failed' for good once
- * the mail has been trying for longer than `giveUpAfterMs` (staff see it in the outbox).
+ * the mail has been failing for longer than `giveUpAfterMs` (staff see it in the outbox).
+ *
+ * The day counts from the first failed attempt, not from when the mail was written: a mail that
+ * waited (no SMTP_URL, no worker running) has not been trying. `retry_from` is the start of the
+ * current run of failures. A row that has not failed since it was written or retried by staff has
+ * `next_attempt_at = retry_from` (both set to the same now()); every failure leaves
+ * `next_attempt_at` later than `retry_from`. So the first failure of a run moves `retry_from` to
+ * now, and the later ones leave it.
  */
 export async function markMailAttemptFailed(
   db: DB,
@@ -95,14 +102,17 @@ export async function markMailAttemptFailed(
   error: string,
   policy: RetryPolicy,
 ): Promise<void> {
-  const delay = sql`least(${policy.baseDelayMs}::float8 * power(2, least(attempts - 1, 40)), ${policy.maxDelayMs}::float8) * interval '1 millisecond'`;
+  // At least a millisecond, so a failure always leaves next_attempt_at after retry_from.
+  const delay = sql`greatest(least(${policy.baseDelayMs}::float8 * power(2, least(attempts - 1, 40)), ${policy.maxDelayMs}::float8), 1) * interval '1 millisecond'`;
   await sql`
     update outbox
        set last_error = ${error.slice(0, 1000)},
            locked_until = null,
            claim_token = null,
            next_attempt_at = now() + ${delay},
-           status = case when retry_from + ${policy.giveUpAfterMs}::float8 * interval '1 millisecond' <= now()
+           retry_from = case when next_attempt_at <= retry_from then now() else retry_from end,
+           status = case when next_attempt_at > retry_from
+                          and retry_from + ${policy.giveUpAfterMs}::float8 * interval '1 millisecond' <= now()
                          then 'failed' else 'pending' end
      where id = ${mail.id} and claim_token = ${mail.claimToken}`.execute(db);
 }
