@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import type { NewsletterStatus } from "~/lib/inbox-filter.ts";
 import type { RequestKind } from "~/lib/stay-lifecycle.ts";
 import type { DB } from "./client.server.ts";
 import { recordHistory } from "./request-history.server.ts";
@@ -41,6 +42,16 @@ export interface InboxFilter {
 
 export const INBOX_PAGE_SIZE = 25;
 
+/**
+ * A subscription's status, derived from its dates as the mailing list reads them (decisions.md
+ * 28): subscribed once confirmed and until it leaves. One that left and asked again stays
+ * 'Unsubscribed' until it confirms the new link (confirming clears unsubscribed_at).
+ */
+const NEWSLETTER_STATUS = sql<NewsletterStatus>`case
+    when unsubscribed_at is not null then 'Unsubscribed'
+    when confirmed_at is not null then 'Subscribed'
+    else 'Unconfirmed' end`;
+
 const ALL_REQUESTS = sql`(
   select 'booking' as kind, id::text as id, reference, name, email, phone, status, created_at,
     'Room ' || room_number || ' (' || room_type || '), ' || check_in || ' to ' || check_out as summary
@@ -58,7 +69,7 @@ const ALL_REQUESTS = sql`(
     coalesce(nullif(subject, ''), left(message, 80))
     from contact_messages
   union all
-  select 'newsletter', id::text, '', '', email, '', 'Subscribed', created_at, 'Newsletter subscription'
+  select 'newsletter', id::text, '', '', email, '', ${NEWSLETTER_STATUS}, created_at, 'Newsletter subscription'
     from newsletter_subscriptions
 ) requests`;
 
@@ -121,6 +132,44 @@ export async function getRequestRecord(
     db,
   );
   return result.rows[0];
+}
+
+/**
+ * One newsletter subscription as staff see it: its address, status and dates, never its tokens
+ * (the unsubscribe token would let anyone who reads it take the address off the list).
+ */
+export async function getNewsletterRecord(db: DB, id: string): Promise<Record<string, unknown> | undefined> {
+  if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return undefined;
+  const result = await sql<Record<string, unknown>>`
+    select id, email, ${NEWSLETTER_STATUS} as status, created_at as "createdAt",
+      confirm_sent_at as "confirmSentAt", confirmed_at as "confirmedAt", unsubscribed_at as "unsubscribedAt"
+    from newsletter_subscriptions where id = ${Number(id)}`.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * A subscription's history, from its dates (a subscription keeps no history rows of its own, and
+ * only the latest date of each step): asked, confirmed, left. Oldest first, like a request's.
+ */
+export function newsletterHistory(record: Record<string, unknown>): HistoryRow[] {
+  const steps: Array<{ key: string; to: NewsletterStatus; note: string | null }> = [
+    { key: "createdAt", to: "Unconfirmed", note: null },
+    { key: "confirmedAt", to: "Subscribed", note: "through the confirmation link" },
+    { key: "unsubscribedAt", to: "Unsubscribed", note: "through the unsubscribe link" },
+  ];
+  const dated = steps
+    .map((step) => ({ ...step, at: record[step.key] }))
+    .filter((step): step is typeof step & { at: Date } => step.at instanceof Date)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  return dated.map((step, i) => ({
+    id: step.key,
+    fromStatus: i === 0 ? null : (dated[i - 1]?.to ?? null),
+    toStatus: step.to,
+    actor: "guest",
+    staffName: null,
+    note: step.note,
+    at: step.at,
+  }));
 }
 
 export interface HistoryRow {

@@ -13,7 +13,11 @@ export const INBOX_KIND_LABELS = {
 } as const;
 export type InboxKindName = keyof typeof INBOX_KIND_LABELS;
 
-export const INBOX_STATUSES = [...STAY_STATUSES, "New", "Handled", "Subscribed"] as const;
+/** A newsletter subscription's status, derived from its dates (app/db/inbox.server.ts). */
+export const NEWSLETTER_STATUSES = ["Unconfirmed", "Subscribed", "Unsubscribed"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+export const INBOX_STATUSES = [...STAY_STATUSES, "New", "Handled", ...NEWSLETTER_STATUSES] as const;
 
 export interface InboxQuery {
   kind?: InboxKindName;

@@ -3,29 +3,44 @@ import { formatLodgeTime } from "~/lib/dates.ts";
 import { Notice } from "~/components/notice.tsx";
 import { SelectField } from "~/components/form-fields.tsx";
 import { RequestButtons } from "~/components/staff-request-buttons.tsx";
-import { getRequestRecord, listHistoryWithStaff } from "~/db/inbox.server.ts";
+import {
+  getNewsletterRecord,
+  getRequestRecord,
+  listHistoryWithStaff,
+  newsletterHistory,
+} from "~/db/inbox.server.ts";
 import { listFreeRooms } from "~/db/rooms.server.ts";
 import { INBOX_KIND_LABELS } from "~/lib/inbox-filter.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { holdsRoom, REQUEST_KINDS, type RequestKind, type StayStatus } from "~/lib/stay-lifecycle.ts";
 import { applyRequestAction } from "./request-actions.server.ts";
+import type { StaffNotice } from "~/lib/staff-notice.ts";
 import type { Route } from "./+types/request-detail";
 import { readFormBody } from "~/lib/form-body.server.ts";
 
 // One request: its full record, its history (who changed what, when) and the changes its
-// status allows. A holding stay may move to another room free for all its nights.
+// status allows. A holding stay may move to another room free for all its nights. A newsletter
+// subscription has a page too (the inbox lists it): its address, status and dates, no actions
+// (the guest confirms and leaves through the mails' links).
 
-function kindOf(value: string): RequestKind {
-  if (!(REQUEST_KINDS as readonly string[]).includes(value)) throw data("Not found", { status: 404 });
-  return value as RequestKind;
+type DetailKind = RequestKind | "newsletter";
+
+function kindOf(value: string): DetailKind {
+  if (value !== "newsletter" && !(REQUEST_KINDS as readonly string[]).includes(value))
+    throw data("Not found", { status: 404 });
+  return value as DetailKind;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const kind = kindOf(params.kind);
-  const record = await getRequestRecord(db, kind, params.id);
+  const record =
+    kind === "newsletter"
+      ? await getNewsletterRecord(db, params.id)
+      : await getRequestRecord(db, kind, params.id);
   if (!record) throw data("Not found", { status: 404 });
-  const history = await listHistoryWithStaff(db, kind, params.id);
+  const history =
+    kind === "newsletter" ? newsletterHistory(record) : await listHistoryWithStaff(db, kind, params.id);
   const status = String(record.status);
   const freeRooms =
     (kind === "booking" || kind === "reservation") && holdsRoom(status as StayStatus)
@@ -38,12 +53,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     key: key.replace(/([A-Z])/g, " $1").toLowerCase(),
     value: value instanceof Date ? value.toISOString() : value === null ? "" : String(value),
   }));
-  return { kind, id: params.id, status, name: String(record.name ?? ""), fields, history, freeRooms };
+  const name = String(record.name ?? record.email ?? "");
+  return { kind, id: params.id, status, name, fields, history, freeRooms };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, context);
-  kindOf(params.kind);
+  if (kindOf(params.kind) === "newsletter")
+    return data<StaffNotice>(
+      { tone: "error", message: "A subscription has no actions here: the guest confirms or leaves by mail." },
+      { status: 400 },
+    );
   const form = await readFormBody(request);
   // The page's own request, whatever the form says.
   form.set("kind", params.kind);
@@ -62,7 +82,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       <p>
         Status: <strong>{status}</strong>
       </p>
-      <RequestButtons kind={kind} id={id} status={status} />
+      {kind === "newsletter" ? null : <RequestButtons kind={kind} id={id} status={status} />}
       {freeRooms.length > 0 ? (
         <Form method="post" className="staff-inline-form">
           <input type="hidden" name="kind" value={kind} />

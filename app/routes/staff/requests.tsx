@@ -83,11 +83,9 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
                 <td>{formatLodgeTime(row.createdAt)}</td>
                 <td>{INBOX_KIND_LABELS[row.kind]}</td>
                 <td>
-                  {row.kind === "newsletter" ? (
-                    row.email
-                  ) : (
-                    <Link to={`/staff/requests/${row.kind}/${row.id}`}>{row.name || "(no name)"}</Link>
-                  )}
+                  <Link to={`/staff/requests/${row.kind}/${row.id}`}>
+                    {row.name || row.email || "(no name)"}
+                  </Link>
                 </td>
                 <td>
                   {row.email}
