@@ -7,6 +7,7 @@ import * as rateLimitCounters from "./migrations/2026-11-23-2-rate-limit-counter
 import * as staffConsole from "./migrations/2026-11-23-3-staff-console.ts";
 import * as mailOutbox from "./migrations/2026-11-23-4-mail-outbox.ts";
 import * as dataVersion from "./migrations/2026-11-24-1-data-version.ts";
+import * as staffAuditSystem from "./migrations/2026-11-24-2-staff-audit-system.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-3-staff-console": staffConsole,
   "2026-11-23-4-mail-outbox": mailOutbox,
   "2026-11-24-1-data-version": dataVersion,
+  "2026-11-24-2-staff-audit-system": staffAuditSystem,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

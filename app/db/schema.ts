@@ -193,12 +193,13 @@ export interface StaffLoginAttemptTable {
   at: ServerTimestamp;
 }
 
-export type StaffAuditSubject = "room" | "venue" | "closure" | "account";
+export type StaffAuditSubject = "room" | "venue" | "closure" | "account" | "outbox";
 
-/** Staff changes that are not a request's status: prices, venues, closures, accounts. */
+/** Staff changes that are not a request's status: prices, venues, closures, accounts, mails. */
 export interface StaffAuditTable {
   id: ColumnType<string, never, never>;
-  staffAccountId: number;
+  /** Null for a change made from the command line (or by the server itself). */
+  staffAccountId: number | null;
   subject: StaffAuditSubject;
   subjectId: string;
   change: string;

@@ -128,6 +128,12 @@ export async function spendStaffToken(
           .values({ ...firstManager, role: "manager", passwordHash, disabledAt: null })
           .returning("id")
           .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          staffAccountId: account.id,
+          subject: "account",
+          subjectId: account.id,
+          change: `Created the first manager account, ${firstManager.name} <${firstManager.email}>, through the setup link.`,
+        });
         return { kind: "done", accountId: account.id } as const;
       }
       const accountId = token.staffAccountId as number;
@@ -136,14 +142,26 @@ export async function spendStaffToken(
         .set({ passwordHash })
         .where("id", "=", accountId)
         .where("disabledAt", "is", null)
+        .returning(["name", "email"])
         .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) return { kind: "invalid" } as const;
-      await trx
+      if (!updated) return { kind: "invalid" } as const;
+      const revoked = await trx
         .updateTable("staffSessions")
         .set({ revokedAt: sql<Date>`now()` } as never)
         .where("staffAccountId", "=", accountId)
         .where("revokedAt", "is", null)
-        .execute();
+        .executeTakeFirst();
+      // The person is who acted: they alone hold the link.
+      await recordAudit(trx, {
+        staffAccountId: accountId,
+        subject: "account",
+        subjectId: accountId,
+        change:
+          token.purpose === "invitation"
+            ? `${updated.name} <${updated.email}> accepted the invitation and chose a password.`
+            : `${updated.name} <${updated.email}> set a new password through a reset link` +
+              ` (${Number(revoked.numUpdatedRows)} signed-in ${Number(revoked.numUpdatedRows) === 1 ? "session" : "sessions"} ended).`,
+      });
       return { kind: "done", accountId } as const;
     });
   } catch (error) {
@@ -247,13 +265,13 @@ export async function issuePasswordReset(
     .executeTakeFirst();
   if (!account) return false;
   await issueStaffToken(db, "reset", tokenHash, accountId);
-  if (by !== null) {
-    await recordAudit(db, {
-      staffAccountId: by,
-      subject: "account",
-      subjectId: accountId,
-      change: `Issued a password reset link for ${account.name} <${account.email}>.`,
-    });
-  }
+  // From the command line no account acts: the entry names the system (SYSTEM_ACTOR), so a reset
+  // that bypassed the console still shows under Accounts.
+  await recordAudit(db, {
+    staffAccountId: by,
+    subject: "account",
+    subjectId: accountId,
+    change: `Issued a password reset link for ${account.name} <${account.email}>${by === null ? " (npm run staff -- reset-password)" : ""}.`,
+  });
   return true;
 }

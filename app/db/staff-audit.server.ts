@@ -1,13 +1,17 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { DB } from "./client.server.ts";
 import type { Database, StaffAuditSubject } from "./schema.ts";
 
 export interface AuditEvent {
-  staffAccountId: number;
+  /** The signed-in account that made the change; null for the command line. */
+  staffAccountId: number | null;
   subject: StaffAuditSubject;
   subjectId: string | number;
   change: string;
 }
+
+/** Who the audit names for a change no signed-in account made. */
+export const SYSTEM_ACTOR = "System (command line)";
 
 /** Records a staff change inside the transaction that makes it. */
 export async function recordAudit(trx: Transaction<Database> | DB, event: AuditEvent): Promise<void> {
@@ -26,15 +30,40 @@ export interface AuditRow {
   staffName: string;
 }
 
-/** The latest staff changes of these kinds, newest first, with who made them. */
-export function listAudit(db: DB, subjects: StaffAuditSubject[], limit = 50): Promise<AuditRow[]> {
-  return db
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * One page of staff changes of these kinds, newest first, with who made them, and whether older
+ * ones exist (one row more is read to know, rather than counting them all).
+ */
+export async function listAudit(
+  db: DB,
+  subjects: StaffAuditSubject[],
+  page = 1,
+  pageSize = AUDIT_PAGE_SIZE,
+): Promise<{ entries: AuditRow[]; page: number; hasOlder: boolean }> {
+  const rows = await db
     .selectFrom("staffAudit as a")
-    .innerJoin("staffAccounts as s", "s.id", "a.staffAccountId")
-    .select(["a.id", "a.subject", "a.subjectId", "a.change", "a.at", "s.name as staffName"])
+    .leftJoin("staffAccounts as s", "s.id", "a.staffAccountId")
+    .select([
+      "a.id",
+      "a.subject",
+      "a.subjectId",
+      "a.change",
+      "a.at",
+      sql<string>`coalesce(s.name, ${SYSTEM_ACTOR})`.as("staffName"),
+    ])
     .where("a.subject", "in", subjects)
     .orderBy("a.at", "desc")
     .orderBy("a.id", "desc")
-    .limit(limit)
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
     .execute();
+  return { entries: rows.slice(0, pageSize), page, hasOlder: rows.length > pageSize };
+}
+
+/** `?changes=` of a page with an audit list: the page of changes to show (1 = the newest). */
+export function readAuditPage(params: URLSearchParams): number {
+  const page = Number(params.get("changes") ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }

@@ -10,7 +10,7 @@ import {
   listStaffAccounts,
   setAccountDisabled,
 } from "~/db/staff-accounts.server.ts";
-import { listAudit } from "~/db/staff-audit.server.ts";
+import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
 import { parseForm } from "~/lib/schemas/form-data.ts";
 import { accountsFormSchema } from "~/lib/schemas/staff.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
@@ -25,8 +25,16 @@ import { readFormBody } from "~/lib/form-body.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, staff } = await requireStaff(request, context, { role: "manager" });
-  const [accounts, audit] = await Promise.all([listStaffAccounts(db), listAudit(db, ["account"])]);
-  return { me: staff.accountId, accounts, audit };
+  const [accounts, audit] = await Promise.all([
+    listStaffAccounts(db),
+    listAudit(db, ["account"], readAuditPage(new URL(request.url).searchParams)),
+  ]);
+  return {
+    me: staff.accountId,
+    accounts,
+    audit: audit.entries,
+    changes: { page: audit.page, hasOlder: audit.hasOlder },
+  };
 }
 
 interface AccountsAnswer {
@@ -78,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, accounts, audit } = loaderData;
+  const { me, accounts, audit, changes } = loaderData;
   return (
     <>
       <title>Staff: accounts</title>
@@ -167,7 +175,14 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       </section>
-      <StaffChanges id="account-changes" entries={audit} />
+      <StaffChanges
+        id="account-changes"
+        entries={audit}
+        {...changes}
+        href={(to) =>
+          to > 1 ? `/staff/accounts?changes=${to}#account-changes` : "/staff/accounts#account-changes"
+        }
+      />
     </>
   );
 }

@@ -3,7 +3,10 @@ import { StaffPager } from "~/components/staff-pager.tsx";
 import { formatLodgeTime } from "~/lib/dates.ts";
 import { CsvDownload } from "~/components/csv-download.tsx";
 import { Notice } from "~/components/notice.tsx";
-import { listOutbox, retryOutboxMail } from "~/db/outbox.server.ts";
+import { StaffChanges } from "~/components/staff-changes.tsx";
+import { listOutbox } from "~/db/outbox.server.ts";
+import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
+import { retryMailAudited } from "~/db/staff-outbox.server.ts";
 import type { OutboxStatus } from "~/db/schema.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import type { StaffNotice } from "~/lib/staff-notice.ts";
@@ -12,7 +15,8 @@ import type { Route } from "./+types/outbox";
 import { readFormBody } from "~/lib/form-body.server.ts";
 
 // The mail outbox (decisions.md 27, ADR 0012): every mail the site has written, newest first,
-// with what became of it. A mail the worker gave up on ('failed') can be sent again from here;
+// with what became of it. A mail the worker gave up on ('failed') can be sent again from here
+// (each time in the Changes list, who and which mail);
 // without SMTP_URL every mail waits here as 'pending' and nothing is lost.
 
 const STATUS_LABELS: Record<OutboxStatus, string> = { pending: "Waiting", sent: "Sent", failed: "Failed" };
@@ -23,8 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = readOutboxStatus(params.get("status"));
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const outbox = await listOutbox(db, { status, page, pageSize: PAGE_SIZE });
+  const [outbox, audit] = await Promise.all([
+    listOutbox(db, { status, page, pageSize: PAGE_SIZE }),
+    listAudit(db, ["outbox"], readAuditPage(params)),
+  ]);
   return {
+    audit: audit.entries,
+    changes: { page: audit.page, hasOlder: audit.hasOlder },
     status: status ?? null,
     page: outbox.page,
     pages: Math.max(1, Math.ceil(outbox.total / PAGE_SIZE)),
@@ -39,27 +48,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       attempts: row.attempts,
       lastError: row.lastError,
       request:
-        row.requestKind && row.requestKind !== "newsletter" && row.requestId
-          ? `/staff/requests/${row.requestKind}/${row.requestId}`
-          : null,
+        row.requestKind && row.requestId ? `/staff/requests/${row.requestKind}/${row.requestId}` : null,
     })),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs): Promise<StaffNotice> {
-  const { db } = await requireStaff(request, context);
+  const { db, staff } = await requireStaff(request, context);
   const id = String((await readFormBody(request)).get("id") ?? "");
-  return (await retryOutboxMail(db, id))
+  return (await retryMailAudited(db, staff.accountId, id))
     ? { tone: "success", message: "The mail will be sent again within a minute." }
     : { tone: "error", message: "Only a mail that failed can be sent again." };
 }
 
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, page, pages, total, mails } = loaderData;
-  const search = (next: { status?: string | null; page?: number }) => {
+  const { status, page, pages, total, mails, audit, changes } = loaderData;
+  const search = (next: { status?: string | null; page?: number; changes?: number }) => {
     const params = new URLSearchParams();
     if (next.status) params.set("status", next.status);
     if (next.page && next.page > 1) params.set("page", String(next.page));
+    if (next.changes && next.changes > 1) params.set("changes", String(next.changes));
     const query = params.toString();
     return query ? `?${query}` : "";
   };
@@ -127,6 +135,12 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         </table>
       </div>
       <StaffPager page={page} pages={pages} href={(to) => `/staff/outbox${search({ status, page: to })}`} />
+      <StaffChanges
+        id="mail-changes"
+        entries={audit}
+        {...changes}
+        href={(to) => `/staff/outbox${search({ status, page, changes: to })}#mail-changes`}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Notice } from "~/components/notice.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { listClosures } from "~/db/room-closures.server.ts";
 import { listRooms } from "~/db/rooms.server.ts";
-import { listAudit } from "~/db/staff-audit.server.ts";
+import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
 import {
   addVenue,
   closeRoomAudited,
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listRooms(db, lodgeToday()),
     listClosures(db),
     listVenues(db),
-    listAudit(db, ["room", "venue", "closure"]),
+    listAudit(db, ["room", "venue", "closure"], readAuditPage(new URL(request.url).searchParams)),
   ]);
   const types = [...new Map(rooms.map((room) => [room.type, room.price])).entries()].map(([type, price]) => ({
     type,
@@ -52,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     types,
     closures: closures.map((c) => ({ ...c, roomNumber: numbers.get(c.roomId) ?? String(c.roomId) })),
     venues: venues.map((v) => ({ id: v.id, venue: v.venue, price: v.price })),
-    audit,
+    audit: audit.entries,
+    changes: { page: audit.page, hasOlder: audit.hasOlder },
   };
 }
 
@@ -136,7 +137,7 @@ function PriceForm({
 }
 
 export default function RoomsAndVenues({ loaderData, actionData }: Route.ComponentProps) {
-  const { rooms, types, closures, venues, audit } = loaderData;
+  const { rooms, types, closures, venues, audit, changes } = loaderData;
   return (
     <>
       <title>Staff: rooms and venues</title>
@@ -250,7 +251,12 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
         </div>
       </section>
 
-      <StaffChanges id="changes" entries={audit} />
+      <StaffChanges
+        id="changes"
+        entries={audit}
+        {...changes}
+        href={(to) => (to > 1 ? `/staff/rooms?changes=${to}#changes` : "/staff/rooms#changes")}
+      />
     </>
   );
 }
