@@ -13,12 +13,16 @@ export type PageLoad = {
   errors: number;
 };
 export type BookingLoad = {
+  /** The database the server under test ran on. */
+  engine: "pglite" | "postgres";
   /** Requests sent, including those still in flight when the run stopped (they may commit). */
   sent: number;
   succeeded2xx: number;
   committed: number;
   /** Answered 409: the stay overlapped one already held (the database's exclusion constraint). */
   refused: number;
+  /** Neither 2xx nor 409 (other answers, errors, timeouts): a healthy run has none. */
+  failed: number;
   seconds: number;
   perSecond: number;
   p50Ms: number;
@@ -75,7 +79,7 @@ const BOOKED_DAYS = 90;
 export async function loadBookings(
   baseUrl: string,
   roomIds: readonly number[],
-): Promise<Omit<BookingLoad, "committed" | "perSecond">> {
+): Promise<Omit<BookingLoad, "engine" | "committed" | "perSecond">> {
   const today = lodgeToday();
   const rooms = roomIds.slice(0, BOOKED_ROOMS);
   const pick = (count: number) => Math.floor(Math.random() * count);
@@ -109,10 +113,12 @@ export async function loadBookings(
       },
     ],
   });
+  const refused = result.statusCodeStats?.["409"]?.count ?? 0;
   return {
     sent: next,
     succeeded2xx: result["2xx"],
-    refused: result.statusCodeStats?.["409"]?.count ?? 0,
+    refused,
+    failed: result.non2xx - refused + result.errors + result.timeouts,
     seconds: (performance.now() - started) / 1000,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

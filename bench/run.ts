@@ -1,12 +1,23 @@
 // `npm run bench`: build, start the production server on a fresh database, measure pages with
-// Lighthouse and the server with autocannon, print one table, write bench/results.json.
-// Not part of `npm test` (it takes a few minutes); see docs/performance.md.
+// Lighthouse and the server with autocannon, then room bookings on PGlite and on PostgreSQL, print
+// one table, write bench/results.json. `BENCH_ONLY=bookings npm run bench`: the booking load alone,
+// on both engines (bench/results-bookings.json). Not part of `npm test` (it takes a few minutes);
+// see docs/performance.md.
 import { cpus, freemem, totalmem, type as osType, release } from "node:os";
 import { writeFile } from "node:fs/promises";
 import { withRuns, type CombinedPageLoad, type CombinedPageResult } from "./combine-runs.ts";
 import { runLighthouse, type PageResult } from "./lighthouse.ts";
 import { LOAD_RUNS, loadBookings, loadPageRuns, type BookingLoad } from "./load.ts";
-import { build, countBookings, makeDataDir, seedBenchRooms, startServer } from "./server.ts";
+import {
+  build,
+  countBookings,
+  createPostgresDatabase,
+  makeDataDir,
+  redacted,
+  seedBenchRooms,
+  startServer,
+  type BenchDatabase,
+} from "./server.ts";
 
 export const PAGES = [
   "/",
@@ -88,10 +99,15 @@ function budgetFailures(pages: readonly PageResult[]): string[] {
   });
 }
 
+/** The booking load on each engine; PostgreSQL's is skipped, with the reason, when unreachable. */
+export type BookingsByEngine = { pglite: BookingLoad; postgres: BookingLoad | { skipped: string } };
+
+const ENGINE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL" } as const;
+
 function printTable(
   pages: readonly CombinedPageResult[],
   loads: readonly CombinedPageLoad[],
-  bookings: BookingLoad,
+  bookings: BookingsByEngine,
 ) {
   const header = [
     "page",
@@ -150,15 +166,164 @@ function printTable(
     ),
     String(load.non2xx + load.errors),
   ]);
-  loadRows.push([
-    "POST /rooms.data?book= (random stays, committed)",
-    `${bookings.perSecond} bookings/s`,
-    String(bookings.p50Ms),
-    String(bookings.p99Ms),
-    "",
-  ]);
+  for (const load of [bookings.pglite, bookings.postgres]) {
+    if ("skipped" in load) continue;
+    loadRows.push([
+      `POST /rooms.data?book= on ${ENGINE_NAMES[load.engine]} (random stays, committed)`,
+      `${load.perSecond} bookings/s`,
+      String(load.p50Ms),
+      String(load.p99Ms),
+      String(load.failed),
+    ]);
+  }
   console.info(`\nLoad, one process, 20 connections; medians of ${LOAD_RUNS} runs (each run in brackets):`);
   printRows(["load", "req/s", "p50 ms", "p99 ms", "failed"], loadRows);
+}
+
+/** One row per engine: what was sent, how it was answered, what the database kept. */
+function printBookings(bookings: BookingsByEngine) {
+  const rows = [bookings.pglite, bookings.postgres].flatMap((load) =>
+    "skipped" in load
+      ? []
+      : [
+          [
+            ENGINE_NAMES[load.engine],
+            String(load.sent),
+            String(load.succeeded2xx),
+            String(load.refused),
+            String(load.failed),
+            String(load.committed),
+            String(load.perSecond),
+            String(load.p50Ms),
+            String(load.p99Ms),
+            load.seconds.toFixed(1),
+          ],
+        ],
+  );
+  console.info(
+    "\nRoom bookings (POST /rooms.data?book=, 10 connections, random stays of 1-4 nights on 50 rooms within 90 days):",
+  );
+  printRows(
+    ["engine", "sent", "2xx", "409 refused", "other", "committed", "bookings/s", "p50 ms", "p99 ms", "s"],
+    rows,
+  );
+  if ("skipped" in bookings.postgres) console.info(`PostgreSQL skipped: ${bookings.postgres.skipped}`);
+}
+
+/**
+ * The booking load against one fresh bench database: add the bench rooms, start the server on it,
+ * post random stays, stop, and count the rows the database actually committed.
+ */
+async function measureBookings(database: BenchDatabase): Promise<BookingLoad> {
+  console.info(`bench: seeding ${BENCH_ROOMS} extra rooms (${ENGINE_NAMES[database.engine]})…`);
+  const roomIds = seedBenchRooms(database, BENCH_ROOMS);
+  const server = await startServer(database, PORT);
+  let run;
+  try {
+    console.info(`bench: room bookings on ${ENGINE_NAMES[database.engine]}…`);
+    run = await loadBookings(server.url, roomIds);
+  } finally {
+    await server.stop();
+  }
+  const committed = countBookings(database);
+  return { engine: database.engine, ...run, committed, perSecond: Math.round(committed / run.seconds) };
+}
+
+/**
+ * The booking load on a throwaway database of the PostgreSQL server (`BENCH_POSTGRES_URL`,
+ * `TEST_POSTGRES_URL`, else 127.0.0.1:5432), dropped afterwards whatever happens, also on Ctrl-C.
+ * An unreachable server skips this part (said so, not a failure).
+ */
+async function measureBookingsOnPostgres(): Promise<BookingLoad | { skipped: string }> {
+  const created = await createPostgresDatabase();
+  if ("unreachable" in created) {
+    console.warn(`bench: PostgreSQL is not reachable (${created.unreachable}); its booking load is skipped`);
+    return { skipped: `not reachable: ${created.unreachable}` };
+  }
+  const { dataDir, remove } = await makeDataDir();
+  const cleanUp = async () => {
+    try {
+      await created.drop();
+    } catch (error) {
+      console.error(
+        `bench: could not drop ${redacted(created.databaseUrl)}; drop it by hand: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    await remove();
+  };
+  const interrupted = () => {
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    console.info(`bench: PostgreSQL throwaway database ${redacted(created.databaseUrl)}`);
+    return await measureBookings({ engine: "postgres", dataDir, databaseUrl: created.databaseUrl });
+  } finally {
+    process.off("SIGINT", interrupted);
+    process.off("SIGTERM", interrupted);
+    await cleanUp();
+  }
+}
+
+function machine() {
+  return {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    freeMemoryGB: Math.round(freemem() / 2 ** 30),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+  };
+}
+
+type Machine = ReturnType<typeof machine>;
+
+const describeMachine = (m: Machine) =>
+  `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, ${m.os}, Node ${m.node}`;
+
+function buildUnlessSkipped() {
+  // BENCH_SKIP_BUILD=1 reuses build-bench/ as it is (e.g. a second booking run on the same code).
+  if (process.env.BENCH_SKIP_BUILD === "1") {
+    console.info("bench: BENCH_SKIP_BUILD=1, using build-bench/ as it is");
+    return;
+  }
+  console.info("bench: building (BUILD_DIR=build-bench)…");
+  build();
+}
+
+/**
+ * `BENCH_ONLY=bookings`: the booking load alone, on a fresh embedded database and on PostgreSQL,
+ * without Lighthouse or the page loads. Written to bench/results-bookings.json, so a partial run
+ * never replaces the full run's bench/results.json.
+ */
+async function bookingsOnly() {
+  const started = Date.now();
+  buildUnlessSkipped();
+  const { dataDir, remove } = await makeDataDir();
+  let pglite: BookingLoad;
+  try {
+    pglite = await measureBookings({ engine: "pglite", dataDir });
+  } finally {
+    await remove();
+  }
+  const bookings: BookingsByEngine = { pglite, postgres: await measureBookingsOnPostgres() };
+  const results = {
+    date: new Date().toISOString(),
+    only: "bookings",
+    machine: machine(),
+    load: { bookings },
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  await writeFile(
+    new URL("./results-bookings.json", import.meta.url),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  printBookings(bookings);
+  console.info(describeMachine(results.machine));
+  console.info(
+    `bench (bookings only) took ${results.durationSeconds} s; results in bench/results-bookings.json`,
+  );
 }
 
 function printRows(header: readonly string[], rows: readonly (readonly string[])[]) {
@@ -174,14 +339,14 @@ function printRows(header: readonly string[], rows: readonly (readonly string[])
 
 async function main() {
   const started = Date.now();
-  console.info("bench: building (BUILD_DIR=build-bench)…");
-  build();
+  buildUnlessSkipped();
   const { dataDir, remove } = await makeDataDir();
   try {
     // Pages are measured on the lodge's own 35 rooms: the /booking and /reservation
     // lists would otherwise carry every bench room. The extra rooms come after,
     // for the booking run (PGlite is one process per folder: the server is stopped).
-    let server = await startServer(dataDir, PORT);
+    const embedded: BenchDatabase = { engine: "pglite", dataDir };
+    const server = await startServer(embedded, PORT);
     let pages: CombinedPageResult[];
     const loads: CombinedPageLoad[] = [];
     try {
@@ -207,32 +372,15 @@ async function main() {
     } finally {
       await server.stop();
     }
-    console.info(`bench: seeding ${BENCH_ROOMS} extra rooms in ${dataDir}…`);
-    const roomIds = seedBenchRooms(dataDir, BENCH_ROOMS);
-    server = await startServer(dataDir, PORT);
-    let bookingRun;
-    try {
-      bookingRun = await loadBookings(server.url, roomIds);
-    } finally {
-      await server.stop();
-    }
-    const committed = countBookings(dataDir);
-    const bookings: BookingLoad = {
-      ...bookingRun,
-      committed,
-      perSecond: Math.round(committed / bookingRun.seconds),
+    // The same booking load on both engines (issue 7): PGlite on this folder, then PostgreSQL.
+    const bookings: BookingsByEngine = {
+      pglite: await measureBookings(embedded),
+      postgres: await measureBookingsOnPostgres(),
     };
     const failures = [...budgetFailures(pages), ...loadBudgetFailures(loads)];
     const results = {
       date: new Date().toISOString(),
-      machine: {
-        cpu: cpus()[0]?.model ?? "unknown",
-        cores: cpus().length,
-        memoryGB: Math.round(totalmem() / 2 ** 30),
-        freeMemoryGB: Math.round(freemem() / 2 ** 30),
-        os: `${osType()} ${release()}`,
-        node: process.version,
-      },
+      machine: machine(),
       budgets: { ...BUDGETS, load: LOAD_BUDGETS },
       lighthouse: pages,
       load: { pages: loads, bookings },
@@ -241,13 +389,8 @@ async function main() {
     };
     await writeFile(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     printTable(pages, loads, bookings);
-    console.info(
-      `bookings: ${committed} committed, ${bookings.refused} refused as overlapping (409), of ${bookings.sent} sent ` +
-        `(${bookings.succeeded2xx} answered 2xx) in ${bookingRun.seconds.toFixed(1)} s`,
-    );
-    console.info(
-      `machine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGB} GB, ${results.machine.os}, Node ${results.machine.node}`,
-    );
+    printBookings(bookings);
+    console.info(describeMachine(results.machine));
     console.info(`bench took ${results.durationSeconds} s; results in bench/results.json`);
     if (failures.length > 0) {
       console.error(`\nbudgets NOT met:\n  ${failures.join("\n  ")}`);
@@ -260,4 +403,7 @@ async function main() {
   }
 }
 
-await main();
+const only = process.env.BENCH_ONLY ?? "";
+if (only === "bookings") await bookingsOnly();
+else if (only === "") await main();
+else throw new Error(`BENCH_ONLY=${only}: the only part that runs alone is "bookings"`);

@@ -1,11 +1,29 @@
-// The system under test: the production build on a fresh embedded database in a temp folder,
-// with bench-only room units added before the server starts (never ./data).
+// The system under test: the production build on a fresh database, either embedded (PGlite, in a
+// temp folder) or a throwaway database on a PostgreSQL server, with bench-only room units added
+// before the server starts (never ./data, never an existing database).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
 export const BUILD_DIR = "build-bench";
+
+/**
+ * Where the server under test keeps its data: an embedded database in `dataDir`, or a PostgreSQL
+ * database at `databaseUrl` (then `dataDir` only holds what the server writes beside it).
+ */
+export type BenchDatabase =
+  { engine: "pglite"; dataDir: string } | { engine: "postgres"; dataDir: string; databaseUrl: string };
+
+/** The server's database settings for a bench database (DATABASE_URL empty: the embedded one). */
+function databaseEnv(database: BenchDatabase): Record<string, string> {
+  return {
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.engine === "postgres" ? database.databaseUrl : "",
+  };
+}
 
 export function build(): void {
   const result = spawnSync("npm", ["run", "build"], {
@@ -16,12 +34,12 @@ export function build(): void {
 }
 
 /**
- * Creates and seeds the database in `dataDir` through the build's own migrations and seed, then
- * adds `count` Deluxe units (numbers B00001…) so every booking in the load test gets a room of
- * its own. Returns their ids. The build module is loaded in a child process because PGlite
- * allows one process per data folder, and the server needs it next.
+ * Creates and seeds the database through the build's own migrations and seed, then adds `count`
+ * Deluxe units (numbers B00001…) for the booking load. Returns their ids. The build module is
+ * loaded in a child process because PGlite allows one process per data folder, and the server
+ * needs it next (on PostgreSQL the same way, so both engines are set up alike).
  */
-export function seedBenchRooms(dataDir: string, count: number): number[] {
+export function seedBenchRooms(database: BenchDatabase, count: number): number[] {
   const script = `
     const build = await import(${JSON.stringify(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href)});
     await build.seed();
@@ -34,35 +52,42 @@ export function seedBenchRooms(dataDir: string, count: number): number[] {
       ids.push(...inserted.map((row) => row.id));
     }
     await build.database.close();
-    process.stdout.write("\\n" + JSON.stringify(ids));
+    process.stdout.write("\\n${ANSWER}" + JSON.stringify(ids) + "\\n");
   `;
   const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "production", ...databaseEnv(database) },
     encoding: "utf8",
     maxBuffer: 16 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(`seeding the bench database failed:\n${result.stderr}`);
-  // The app may log to stdout too: the answer is the last line.
-  return JSON.parse(lastLine(result.stdout)) as number[];
+  // The app logs to stdout too, also after the answer (its logger flushes late): find the answer.
+  return JSON.parse(answerIn(result.stdout)) as number[];
 }
 
 /** Counts the committed room bookings (run after the server has stopped). */
-export function countBookings(dataDir: string): number {
+export function countBookings(database: BenchDatabase): number {
   const script = `
     const build = await import(${JSON.stringify(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href)});
     const { count } = await build.database.db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
     await build.database.close();
-    process.stdout.write("\\n" + String(count));
+    process.stdout.write("\\n${ANSWER}" + String(count) + "\\n");
   `;
   const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "production", ...databaseEnv(database) },
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`counting bookings failed:\n${result.stderr}`);
-  return Number(lastLine(result.stdout));
+  return Number(answerIn(result.stdout));
 }
 
-const lastLine = (text: string) => text.trim().split("\n").at(-1) ?? "";
+/** Marks the child's answer on its stdout, among the app's log lines. */
+const ANSWER = "bench-answer: ";
+
+function answerIn(stdout: string): string {
+  const line = stdout.split("\n").find((candidate) => candidate.startsWith(ANSWER));
+  if (line === undefined) throw new Error(`no answer from the bench child process:\n${stdout.slice(-2000)}`);
+  return line.slice(ANSWER.length);
+}
 
 export async function makeDataDir(): Promise<{ dataDir: string; remove: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), "lodge-bench-"));
@@ -71,7 +96,7 @@ export async function makeDataDir(): Promise<{ dataDir: string; remove: () => Pr
 
 export type RunningServer = { url: string; stop: () => Promise<void> };
 
-export async function startServer(dataDir: string, port: number): Promise<RunningServer> {
+export async function startServer(database: BenchDatabase, port: number): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
@@ -80,8 +105,7 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
       NODE_ENV: "production",
       BUILD_DIR,
       PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      ...databaseEnv(database),
       WRITE_RATE_LIMIT: "0",
       // Canonical URLs point at the server under test, as they would in production.
       SITE_ORIGIN: url,
@@ -104,4 +128,71 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
   }
   await stop();
   throw new Error("server did not become healthy within 60 s");
+}
+
+/**
+ * The PostgreSQL server's admin database: `BENCH_POSTGRES_URL`, else `TEST_POSTGRES_URL` (as the
+ * integration tests use), else the local server with trust auth.
+ */
+export const POSTGRES_ADMIN_URL =
+  process.env.BENCH_POSTGRES_URL ||
+  process.env.TEST_POSTGRES_URL ||
+  "postgres://postgres@127.0.0.1:5432/postgres";
+
+export type ThrowawayPostgres = { databaseUrl: string; drop: () => Promise<void> };
+
+/**
+ * Creates an empty database with a random name on the PostgreSQL server, as the integration tests
+ * do (tests/integration/test-database.ts), and returns its URL and a `drop` that removes it (with
+ * its connections; safe to call more than once). Returns the reason instead when the server cannot
+ * be reached, so the caller can skip that part of the bench rather than fail.
+ */
+export async function createPostgresDatabase(
+  adminUrl = POSTGRES_ADMIN_URL,
+): Promise<ThrowawayPostgres | { unreachable: string }> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  // A server that goes away while connected emits 'error'; the failing query reports it.
+  admin.on("error", () => {});
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => {});
+    return {
+      unreachable: `${redacted(adminUrl)}: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  const name = `lodge_bench_${randomBytes(6).toString("hex")}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    await admin.end().catch(() => {});
+    throw error;
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped: Promise<void> | undefined;
+  const drop = () =>
+    (dropped ??= (async () => {
+      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+      client.on("error", () => {});
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    })());
+  return { databaseUrl: url.href, drop };
+}
+
+/** A database URL as it may be printed: without its password. */
+export function redacted(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = "***";
+    return url.href;
+  } catch {
+    return "(invalid URL)";
+  }
 }
