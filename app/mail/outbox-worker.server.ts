@@ -71,23 +71,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   // Outcomes the database did not take (a blip while marking). The rows stay claimed by this
   // worker (the lease), so nobody else sends them; they are written first thing next pass. A
   // mail sent but not yet marked is therefore not sent again, unless this process dies first.
-  const owed = new Map<string, { mail: ClaimedMail; outcome: Outcome }>();
+  const owed = new Map<string, { mail: ClaimedMail; outcome: Outcome; since: number }>();
 
   /** Sends one mail; answers what became of it, and whether the server could not be reached. */
   async function attempt(mail: ClaimedMail): Promise<{ outcome: Outcome; unreachable: boolean }> {
-    let message: Mail.Options;
+    let rendered = false;
     try {
-      message = renderMail(mail, settings.mail);
-    } catch (error) {
-      return { outcome: { kind: "failed", reason: errorMessage(error) }, unreachable: false };
-    }
-    try {
+      const message = renderMail(mail, settings.mail);
+      rendered = true;
       await settings.send(message);
       return { outcome: { kind: "sent" }, unreachable: false };
     } catch (error) {
       const reason = errorMessage(error);
       log("warn", "mail not sent", { id: String(mail.id), attempts: mail.attempts, error: reason });
-      return { outcome: { kind: "failed", reason }, unreachable: serverUnreachable(error) };
+      return { outcome: { kind: "failed", reason }, unreachable: rendered && serverUnreachable(error) };
     }
   }
 
@@ -97,12 +94,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     else await releaseMail(db, mail);
   }
 
-  /** Writes the outcomes owed from an earlier pass; throws (keeping the rest) if it cannot. */
+  /**
+   * Writes the outcomes owed from an earlier pass; throws (keeping the rest) if it cannot. One
+   * whose lease has run out is dropped: the row is free again, so another claim decides it.
+   */
   async function settleOwed(db: DB): Promise<void> {
-    for (const [id, { mail, outcome }] of owed) {
+    for (const [id, { mail, outcome, since }] of owed) {
+      if (Date.now() - since >= settings.leaseMs) {
+        owed.delete(id);
+        log("error", "mail outcome never recorded; its lease ran out", { id, outcome: outcome.kind });
+        continue;
+      }
       await record(db, mail, outcome);
       owed.delete(id);
     }
+  }
+
+  function owe(mail: ClaimedMail, outcome: Outcome): void {
+    owed.set(mail.id, { mail, outcome, since: Date.now() });
   }
 
   /** One pass: claim and send batches until nothing is due (or the worker stops). */
@@ -116,8 +125,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       let unreachable: string | undefined;
       for (const [index, mail] of claimed.entries()) {
         if (stopping) {
-          for (const rest of claimed.slice(index))
-            owed.set(rest.id, { mail: rest, outcome: { kind: "release" } });
+          for (const rest of claimed.slice(index)) owe(rest, { kind: "release" });
           await settleOwed(db);
           return;
         }
@@ -134,10 +142,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         } catch (error) {
           // The database did not take the mark. Keep it, and hand back the rest of the batch
           // now rather than leave it to the lease (15 minutes): if that fails too, next pass.
-          owed.set(mail.id, { mail, outcome });
-          for (const rest of claimed.slice(index + 1)) {
-            owed.set(rest.id, { mail: rest, outcome: { kind: "release" } });
-          }
+          owe(mail, outcome);
+          for (const rest of claimed.slice(index + 1)) owe(rest, { kind: "release" });
           log("warn", "mail outcome not recorded; retrying", {
             id: String(mail.id),
             outcome: outcome.kind,
