@@ -58,15 +58,14 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // React and the router load together on every hydrated page: one request, not many.
+                // What every page's enhancement module imports (app/enhance.client.ts): one request
+                // besides the entry, not ten. No React module reaches the browser (ADR 0014); the
+                // route modules React Router still builds are never loaded, so their chunks do not
+                // matter. Form schemas (zod) stay chunks of their own, loaded on a form's first use (with
+                // the bundler's small runtime for such imports, rolldown-runtime-*.js).
                 {
-                  name: "vendor",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
-                },
-                // Small app modules the root layout and the form pages share: one request, not ten.
-                {
-                  name: "shared",
-                  test: /app[\\/](content[\\/](site|images|navigation|footer)|lib[\\/](messages|money|form-result|dates)|components[\\/](icon|notice|page-header|not-found-content|form-fields))\./,
+                  name: "site-enhance",
+                  test: /(app[\\/](lib[\\/](messages|money|dates|stay-search|stay-estimate|form-rules|form-result)|components[\\/][\w-]+-enhance)\.ts|node_modules[\\/]embla-carousel)/,
                 },
               ],
             },

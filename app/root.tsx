@@ -1,13 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useMatches } from "react-router";
 import ENHANCE_URL, { preloads as ENHANCE_PRELOADS } from "virtual:enhance-url";
 import type { Route } from "./+types/root";
 import { siteOriginContext } from "./context.server.ts";
@@ -16,7 +7,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFoundContent } from "./components/not-found-content.tsx";
 import { UNEXPECTED_ERROR } from "./lib/messages.ts";
-import { isStaffConsole, wantsNoHydration } from "./lib/route-handle.ts";
+import { isStaffConsole } from "./lib/route-handle.ts";
 import { logo } from "./content/images.ts";
 import "./styles/global.css";
 
@@ -26,21 +17,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.get(siteOriginContext) };
 }
 
-/**
- * Whether this document ships React. Decided on the server, per page: content pages say
- * `handle = NO_HYDRATION` (app/lib/route-handle.ts) and so does the error page. In the browser
- * React only ever runs in a hydrated document, which keeps its scripts whatever page it shows next.
- */
-function useHydratedDocument(): boolean {
-  const matches = useMatches();
-  const error = useRouteError();
-  if (!import.meta.env.SSR) return true;
-  return error == null && !wantsNoHydration(matches);
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const hydrate = useHydratedDocument();
-  // Lets the enhancement module's <script> through the CSP on pages without React.
+  // Lets the enhancement module's <script> through the CSP.
   const nonce = useNonce() || undefined;
   const staffConsole = isStaffConsole(useMatches());
   return (
@@ -51,9 +29,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1f3b2d" />
         <Meta />
         <Links />
-        {hydrate
-          ? null
-          : ENHANCE_PRELOADS.map((href) => <link key={href} rel="modulepreload" href={href} nonce={nonce} />)}
+        {ENHANCE_PRELOADS.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
       </head>
       <body>
         {staffConsole ? (
@@ -71,16 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
           </>
         )}
-        {hydrate ? (
-          <>
-            {/* Scrolls to the top on every new navigation and restores the position on back/forward. */}
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : (
-          // A content page: no React, only the small module that enhances the markup.
-          <script type="module" src={ENHANCE_URL} nonce={nonce} />
-        )}
+        {/* No React in the browser (ADR 0004, 0014): only the module that enhances the markup. */}
+        <script type="module" src={ENHANCE_URL} nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { deferHydration } from "./deferred-hydration.ts";
 
 /**
  * Rewrites a rendered page so the first paint needs as little as possible
@@ -11,14 +10,8 @@ import { deferHydration } from "./deferred-hydration.ts";
  *   sooner. Pages carry only their own CSS (a few KB compressed).
  * - module preloads move behind the styles: on HTTP/1.1 a browser opens six
  *   connections per host, and a dozen preloads listed first would hold them
- *   while the document is still being laid out. On pages React hydrates they
- *   leave the head altogether and load once the page has loaded and painted,
- *   with the router's module script (server/deferred-hydration.ts).
- *
- * Pages that hydrate keep their stylesheet links after the inline copy, as
- * `media="print"`: React hydrates the head, and a `<style>` in place of the
- * `<link>` it rendered is a mismatch that makes it render the page again
- * (React error 418); an extra element before it is skipped.
+ *   while the document is still being laid out. (No page hydrates React, so
+ *   nothing in the browser expects the head as React rendered it: ADR 0014.)
  */
 export function criticalPath(clientDir: string): (html: string, nonce: string) => string {
   const cache = new Map<string, string | null>();
@@ -37,8 +30,6 @@ export function criticalPath(clientDir: string): (html: string, nonce: string) =
   return (html, nonce) => {
     const headEnd = html.indexOf("</head>");
     if (headEnd === -1) return html;
-    // Pages that run React hydrate their head (see above).
-    const hydrates = html.includes("window.__reactRouterContext");
     let head = html.slice(0, headEnd);
     const preloads: string[] = [];
     head = head.replace(/<link\b[^>]*\brel="modulepreload"[^>]*\/?>/g, (tag) => {
@@ -52,13 +43,8 @@ export function criticalPath(clientDir: string): (html: string, nonce: string) =
       if (css === null) return tag;
       // A stylesheet cannot close the element early: '</style' never occurs in built CSS,
       // but make sure.
-      const style = `<style nonce="${nonce}" data-href="${href}">${css.replaceAll("</style", "<\\/style")}</style>`;
-      // Where React hydrates, its <link> stays (media="print": fetched for the cache, blocking
-      // nothing); React skips the extra <style> and ignores the attribute in production.
-      return hydrates ? style + tag.replace(/\s*\/?>$/, ' media="print"/>') : style;
+      return `<style nonce="${nonce}" data-href="${href}">${css.replaceAll("</style", "<\\/style")}</style>`;
     });
-    const body = html.slice(headEnd);
-    const deferred = hydrates ? deferHydration(body, preloads, nonce) : null;
-    return deferred === null ? head + preloads.join("") + body : head + deferred;
+    return head + preloads.join("") + html.slice(headEnd);
   };
 }

@@ -1,8 +1,7 @@
 import EmblaCarousel, { type EmblaCarouselType } from "embla-carousel";
 import Autoplay from "embla-carousel-autoplay";
 
-// The carousel's behaviour, in plain DOM code: the enhancement module runs it on pages that ship
-// no React, and the <Carousel> component runs the very same function from an effect.
+// The carousel's behaviour, in plain DOM code, run by the enhancement module on every page.
 
 /** The options a carousel's markup carries in its `data-carousel` attribute (JSON). */
 export type CarouselOptions = {

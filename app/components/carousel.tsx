@@ -1,5 +1,5 @@
-import { useEffect, useRef, type CSSProperties, type ReactNode } from "react";
-import { enhanceCarousel, type CarouselOptions } from "./carousel-enhance.ts";
+import type { CSSProperties, ReactNode } from "react";
+import type { CarouselOptions } from "./carousel-enhance.ts";
 import { Icon } from "./icon.tsx";
 import "./carousel.css";
 
@@ -37,7 +37,7 @@ export type CarouselProps = {
  * scrollable, snapping row, laid out exactly as Embla lays them out, so enhancing shifts nothing.
  *
  * This renders markup only; the behaviour is `enhanceCarousel` (carousel-enhance.ts), run by the
- * enhancement module on pages without React and by the effect below on hydrated pages.
+ * enhancement module.
  */
 export function Carousel({
   label,
@@ -50,19 +50,12 @@ export function Carousel({
   style,
   className,
 }: CarouselProps) {
-  const rootRef = useRef<HTMLElement>(null);
   const options: CarouselOptions = { loop, duration, align, autoplayDelay };
   const serialized = JSON.stringify(options);
-
-  useEffect(() => {
-    if (!rootRef.current) return;
-    return enhanceCarousel(rootRef.current, JSON.parse(serialized) as CarouselOptions);
-  }, [serialized]);
 
   const count = slides.length;
   return (
     <section
-      ref={rootRef}
       className={["carousel", `carousel--controls-${controls}`, className].filter(Boolean).join(" ")}
       style={style}
       aria-roledescription="carousel"

@@ -199,7 +199,8 @@ export function GuestFields({ values, fieldErrors }: { values: Values; fieldErro
 
 /**
  * The stay: check-in from today, check-out from check-in, adults and
- * children. The dates are controlled by the form, which prices the stay.
+ * children. With JavaScript check-out's earliest day follows check-in
+ * (availability-enhance.ts).
  */
 export function StayFields({
   values,
@@ -207,8 +208,6 @@ export function StayFields({
   today,
   checkIn,
   checkOut,
-  onCheckIn,
-  onCheckOut,
   childrenRequired,
 }: {
   values: Values;
@@ -216,8 +215,6 @@ export function StayFields({
   today: string;
   checkIn: string;
   checkOut: string;
-  onCheckIn: (value: string) => void;
-  onCheckOut: (value: string) => void;
   /** The dialog requires every field (spec section 5); /booking lets children default to 0. */
   childrenRequired: boolean;
 }) {
@@ -230,7 +227,6 @@ export function StayFields({
         required
         min={today}
         defaultValue={checkIn}
-        onChange={(event) => onCheckIn(event.target.value)}
         error={fieldErrors.checkIn}
       />
       <InputField
@@ -240,7 +236,6 @@ export function StayFields({
         required
         min={isIsoDate(checkIn) ? checkIn : today}
         defaultValue={checkOut}
-        onChange={(event) => onCheckOut(event.target.value)}
         error={fieldErrors.checkOut}
       />
       <InputField

@@ -1,50 +1,37 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { newsletter } from "~/content/footer.ts";
 import type { FormResult } from "~/lib/form-result.ts";
-import { FIELD_LABELS, SENDING } from "~/lib/messages.ts";
+import { FIELD_LABELS, NEWSLETTER_ERROR, SENDING } from "~/lib/messages.ts";
 import { HoneypotField, InputField } from "./form-fields.tsx";
 import { Notice } from "./notice.tsx";
-import { useFormValidation } from "./use-form-validation.ts";
 import "./newsletter-form.css";
 
+/** The id of the form on the /newsletter page, whose answer every newsletter box shows. */
+const PAGE_FORM_ID = "newsletter-form";
+
 /**
- * The newsletter box (footer, and the /newsletter page). With JavaScript it
- * posts through a fetcher and answers in place; without, the browser posts to
- * /newsletter, which shows the outcome and this form again.
- *
- * `serverResult` is the /newsletter page's action data, for the page without
- * JavaScript; the footer passes nothing.
+ * The newsletter box: in the footer of every page, and on /newsletter, where
+ * it posts. Without JavaScript the browser shows /newsletter's answer (the
+ * outcome and this form again); with it (form-enhance.ts) the box checks the
+ * address first and shows the answer in place, taken from that page's form.
+ * `result` is the /newsletter page's action data; the footer has none.
  */
-/** The newsletter schema, loaded when the page is idle (see useFormValidation). */
-const loadParse = () =>
-  import("~/lib/schemas/newsletter.ts").then(({ parseNewsletterForm }) => parseNewsletterForm);
-
-export function NewsletterForm({ serverResult }: { serverResult?: FormResult }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data ?? serverResult;
-  const { formRef, fieldErrors, onSubmit, clearError } = useFormValidation(loadParse, result);
-  const busy = fetcher.state !== "idle";
-
-  // A confirmed address leaves the box empty, ready for the next one.
-  useEffect(() => {
-    if (fetcher.data?.status === "success") formRef.current?.reset();
-  }, [fetcher.data, formRef]);
-
+export function NewsletterForm({ id = PAGE_FORM_ID, result }: { id?: string; result?: FormResult }) {
+  const emailError = result?.status === "invalid" ? result.fieldErrors.email : undefined;
   return (
-    <fetcher.Form
-      ref={formRef}
+    <form
+      id={id}
       method="post"
       action="/newsletter"
       noValidate
       className="newsletter-form"
-      // Subscribing changes nothing any page shows: no need to reload their data.
-      defaultShouldRevalidate={false}
-      onSubmit={(event) => {
-        if (busy) event.preventDefault();
-        else onSubmit(event);
-      }}
+      data-enhance="newsletter"
+      data-swap={`${id}=${PAGE_FORM_ID}`}
     >
+      <template data-failure="">
+        <Notice tone="error" className="newsletter-form__notice">
+          {NEWSLETTER_ERROR}
+        </Notice>
+      </template>
       <HoneypotField />
       <div className="newsletter-form__row">
         <InputField
@@ -55,21 +42,20 @@ export function NewsletterForm({ serverResult }: { serverResult?: FormResult }) 
           inputMode="email"
           required
           placeholder={newsletter.placeholder}
+          // A confirmed address leaves the box empty, ready for the next one.
           defaultValue={result?.status === "success" ? undefined : result?.values.email}
-          error={fieldErrors.email}
-          onChange={() => clearError("email")}
+          error={emailError}
           className="newsletter-form__field"
         />
         <button
           type="submit"
           className="btn btn--primary newsletter-form__submit"
-          aria-disabled={busy || undefined}
+          data-pending-label={SENDING}
         >
-          {busy ? SENDING : newsletter.button}
+          {newsletter.button}
         </button>
       </div>
-      {/* Hidden while sending, so each answer is a new notice even if its text repeats. */}
-      {busy ? null : result?.status === "success" ? (
+      {result?.status === "success" ? (
         <Notice tone="success" className="newsletter-form__notice">
           {result.message}
         </Notice>
@@ -78,6 +64,6 @@ export function NewsletterForm({ serverResult }: { serverResult?: FormResult }) 
           {result.message}
         </Notice>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

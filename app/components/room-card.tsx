@@ -87,7 +87,12 @@ export function RoomCard({
             View Details
             <span className="visually-hidden">{` of the ${room.name}`}</span>
           </Link>
-          <BookRoomButton roomType={room.type} stay={chosen} className="btn btn--dark room-card__book">
+          <BookRoomButton
+            pathname="/rooms"
+            roomType={room.type}
+            stay={chosen}
+            className="btn btn--dark room-card__book"
+          >
             book now
             <span className="visually-hidden">{` the ${room.name}`}</span>
           </BookRoomButton>

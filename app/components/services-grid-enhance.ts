@@ -1,5 +1,4 @@
-// The coming-soon service cards' behaviour, in plain DOM code: the enhancement module runs it on
-// pages that ship no React, and <ServicesGrid> runs the very same function from an effect.
+// The coming-soon service cards' behaviour, in plain DOM code, run by the enhancement module.
 //
 // Without JavaScript a coming-soon card is a link to ?soon={id}, and the server renders the
 // 'To be added soon' notice under that card. With it, the click shows that notice in place.

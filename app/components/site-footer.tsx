@@ -18,7 +18,7 @@ export function SiteFooter() {
             <h2 id="newsletter-title">{newsletter.title}</h2>
             <p>{newsletter.text}</p>
           </div>
-          <NewsletterForm />
+          <NewsletterForm id="footer-newsletter" />
         </section>
 
         <div className="site-footer__grid">

@@ -1,5 +1,4 @@
-// The header menu's behaviour, in plain DOM code: the enhancement module runs it on pages that
-// ship no React, and <SiteHeader> runs the very same function from an effect on hydrated pages.
+// The header menu's behaviour, in plain DOM code, run by the enhancement module on every page.
 //
 // Without JavaScript CSS does the work (site-header.css): the toggle is a link to #site-menu that
 // opens the menu with :target, and the 'Page' dropdown opens with :hover/:focus-within. Marking
@@ -88,7 +87,7 @@ export function enhanceSiteHeader(header: HTMLElement): HeaderControls {
     if (event.key === "Escape" && !event.defaultPrevented && menuOpen()) setMenuOpen(false);
   });
 
-  // Following a menu link closes the menus (on a hydrated page the header stays on screen).
+  // Following a menu link closes the menus (an in-page link leaves the header on screen).
   on(header, "click", (event) => {
     if ((event.target as Element).closest(".site-nav__link[href], .site-nav__sublink")) closeAll();
   });

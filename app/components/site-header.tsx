@@ -1,11 +1,9 @@
-import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { logo } from "~/content/images.ts";
 import { navigation, type NavItem } from "~/content/navigation.ts";
 import { getSocialLinks, site } from "~/content/site.ts";
 import { Icon } from "./icon.tsx";
 import { SocialLinks } from "./social-links.tsx";
-import { enhanceSiteHeader, type HeaderControls } from "./site-header-enhance.ts";
 import "./site-header.css";
 
 const MENU_ID = "site-menu";
@@ -16,30 +14,14 @@ const MENU_ID = "site-menu";
  * Without JavaScript the menu still works: below 992 px the toggle is a link to #site-menu that
  * CSS opens with :target, and the 'Page' dropdown opens with :hover/:focus-within. This component
  * renders that markup only; its behaviour with JavaScript (aria-expanded, Escape, one open at a
- * time) is `enhanceSiteHeader` (site-header-enhance.ts), run by the enhancement module on pages
- * without React and by the effect below on hydrated pages.
+ * time) is `enhanceSiteHeader` (site-header-enhance.ts), run by the enhancement module.
  */
 export function SiteHeader() {
-  const headerRef = useRef<HTMLElement>(null);
-  const controls = useRef<HeaderControls | null>(null);
   const { pathname } = useLocation();
   const social = getSocialLinks(site);
 
-  useEffect(() => {
-    if (!headerRef.current) return;
-    const enhanced = enhanceSiteHeader(headerRef.current);
-    controls.current = enhanced;
-    return () => {
-      controls.current = null;
-      enhanced.destroy();
-    };
-  }, []);
-
-  // Any navigation (links, back/forward) closes the menus.
-  useEffect(() => controls.current?.closeAll(), [pathname]);
-
   return (
-    <header ref={headerRef} className="site-header">
+    <header className="site-header">
       <div className="container site-header__bar">
         <Link to="/" className="site-header__brand">
           <img src={logo.src} alt={logo.alt} width={44} height={44} className="site-header__logo" />

@@ -41,12 +41,6 @@ export type SiteSettings = {
   social: Readonly<Record<SocialNetwork, string | undefined>>;
   /** Absolute origin for canonical links and sitemaps; the server may override it (env). */
   origin: string;
-  /**
-   * A written-down copy of the database's rates: no longer read by the structured data (which
-   * takes `priceRangeText` of the database's rates, app/lib/price-range.ts). Only the /rooms meta
-   * description still reads it until that route passes the database's range; remove it then.
-   */
-  priceRange: string;
   currency: "ZMW";
   /** The lodge's own time zone: "today" is always the date in Lusaka. */
   timeZone: "Africa/Lusaka";
@@ -86,7 +80,6 @@ export const site: SiteSettings = {
     youtube: undefined,
   },
   origin: "http://localhost:3000",
-  priceRange: "K350 - K550",
   currency: "ZMW",
   timeZone: "Africa/Lusaka",
   amenities: [

@@ -1,12 +1,15 @@
 /**
  * What a route module may say about itself through `export const handle`.
- *
- * `hydrate: false` marks a page that is pure content: the server renders it, the browser gets no
- * React at all, only the small enhancement module (app/enhance.client.ts) for its carousels,
- * menu and notices. Pages with forms leave it out and hydrate as usual.
+ * No page hydrates React (ADR 0004, 0014): every page gets the server's HTML and the small
+ * enhancement module (app/enhance.client.ts). What a handle decides is how long the server may
+ * keep the rendered page (server/page-cache.ts).
  */
 export type RouteHandle = {
-  hydrate?: boolean;
+  /**
+   * A page that is pure content: it changes only with the build, so the server keeps it for the
+   * life of the process (ADR 0007).
+   */
+  content?: boolean;
   /** The staff console's pages (see STAFF_CONSOLE). */
   staffConsole?: boolean;
   /**
@@ -18,12 +21,12 @@ export type RouteHandle = {
   keepPerDataVersion?: boolean;
 };
 
-/** `export const handle = NO_HYDRATION;` in a content page's route module. */
-export const NO_HYDRATION = { hydrate: false } as const satisfies RouteHandle;
+/** `export const handle = CONTENT_PAGE;` in a content page's route module. */
+export const CONTENT_PAGE = { content: true } as const satisfies RouteHandle;
 
-/** Whether any of the matched routes asked not to be hydrated. */
-export function wantsNoHydration(matches: ReadonlyArray<{ handle?: unknown } | undefined>): boolean {
-  return matches.some((match) => (match?.handle as RouteHandle | undefined)?.hydrate === false);
+/** Whether any of the matched routes is a content page. */
+export function isContentPage(matches: ReadonlyArray<{ handle?: unknown } | undefined>): boolean {
+  return matches.some((match) => (match?.handle as RouteHandle | undefined)?.content === true);
 }
 
 /**
@@ -36,7 +39,7 @@ export function pageKeeping(matches: ReadonlyArray<{ handle?: unknown } | undefi
   if (isStaffConsole(matches)) return null;
   const handles = matches.map((match) => match?.handle as RouteHandle | undefined);
   if (handles.some((handle) => handle?.keepPerDataVersion === true)) return "data";
-  return wantsNoHydration(matches) ? "forever" : null;
+  return isContentPage(matches) ? "forever" : null;
 }
 export type PageKeeping = "forever" | "data";
 
@@ -52,11 +55,10 @@ export const KEEP_PAGE_HEADER = "X-Lodge-Keep-Page";
 export const FRESH_VALUES_HEADER = "X-Lodge-Fresh-Values";
 
 /**
- * The staff console's pages say so: they bring their own header and landmarks, not the site's.
- * They are not hydrated: every action is a plain form post, and React Router's data requests
- * (`/staff.data`) would fall outside the session cookie's Path=/staff.
+ * The staff console's pages say so: they bring their own header and landmarks, not the site's,
+ * and are never kept by the server (they belong to one signed-in person).
  */
-export const STAFF_CONSOLE = { staffConsole: true, hydrate: false } as const satisfies RouteHandle;
+export const STAFF_CONSOLE = { staffConsole: true } as const satisfies RouteHandle;
 
 export function isStaffConsole(matches: ReadonlyArray<{ handle?: unknown } | undefined>): boolean {
   return matches.some((match) => (match?.handle as RouteHandle | undefined)?.staffConsole === true);

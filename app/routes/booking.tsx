@@ -1,10 +1,9 @@
-import { useNavigation } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import type { Route } from "./+types/booking";
-import { BookingForm, isBookingTab } from "~/components/booking-form.tsx";
+import { BOOKING_CONTENT_ID, BookingForm, isBookingTab } from "~/components/booking-form.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { BOOKING_PAGE_TITLE, ERROR_PREFIX, LOADING_DATA, bookingReferenceNote } from "~/lib/messages.ts";
+import { BOOKING_PAGE_TITLE, ERROR_PREFIX, bookingReferenceNote } from "~/lib/messages.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
@@ -51,16 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  // The form is hidden while its data loads (spec section 2), e.g. while the
-  // room list is fetched again after a booking.
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/booking";
-
   return (
     <>
       <PageHeader title={BOOKING_PAGE_TITLE} crumb={BOOKING_PAGE_TITLE} />
       <section className="section booking-page">
-        <div className="container">
+        {/* With JavaScript a form's answer replaces this part in place (form-enhance.ts). */}
+        <div className="container" id={BOOKING_CONTENT_ID}>
           {actionData?.status === "success" ? (
             <Notice tone="success">
               {actionData.message} {actionData.reference ? bookingReferenceNote(actionData.reference) : null}
@@ -76,18 +71,14 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </Notice>
           ) : null}
-          {loading ? (
-            <p role="status">{LOADING_DATA}</p>
-          ) : (
-            <BookingForm
-              rooms={loaderData.rooms}
-              venues={loaderData.venues}
-              submissionId={loaderData.submissionId}
-              initialTab={loaderData.tab}
-              initialValues={loaderData.values}
-              result={actionData}
-            />
-          )}
+          <BookingForm
+            rooms={loaderData.rooms}
+            venues={loaderData.venues}
+            submissionId={loaderData.submissionId}
+            initialTab={loaderData.tab}
+            initialValues={loaderData.values}
+            result={actionData}
+          />
         </div>
       </section>
     </>

@@ -13,7 +13,7 @@ import { site } from "~/content/site.ts";
 import { stats } from "~/content/stats.ts";
 import { testimonials } from "~/content/testimonials.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { NO_HYDRATION, type RouteHandle } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE, type RouteHandle } from "~/lib/route-handle.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { roomTypesPriceRange } from "~/lib/price-range.ts";
 import { loadRoomTypeOffers } from "./room-dialog.server.ts";
@@ -21,7 +21,7 @@ import { loadRoomTypeOffers } from "./room-dialog.server.ts";
 // A content page: no React in the browser (app/lib/route-handle.ts). Its room cards show the
 // database's rates, so the server keeps the rendered page per data version (ADR 0013): a price
 // staff change shows at once, and a page rendered during an outage is not kept.
-export const handle = { ...NO_HYDRATION, keepPerDataVersion: true } satisfies RouteHandle;
+export const handle = { ...CONTENT_PAGE, keepPerDataVersion: true } satisfies RouteHandle;
 
 // The lodge's structured data states the range of the database's rates, the cards' own.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

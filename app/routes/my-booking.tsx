@@ -15,7 +15,7 @@ import {
   MY_BOOKING_NOT_FOUND,
   RATE_LIMITED,
 } from "~/lib/messages.ts";
-import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE } from "~/lib/route-handle.ts";
 import { myBookingSchema, normalizeReference } from "~/lib/schemas/my-booking.ts";
 import { parseForm } from "~/lib/schemas/form-data.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
@@ -27,7 +27,7 @@ import { readFormBody } from "~/lib/form-body.server.ts";
 // history; a stay that has not begun can be cancelled here. The look-up is a POST, so the e-mail
 // never sits in a URL or a log, and every POST counts against the write rate limit. A wrong
 // reference and a wrong e-mail get the same answer. Plain forms: no React in the browser.
-export const handle = NO_HYDRATION;
+export const handle = CONTENT_PAGE;
 
 const TITLE = "My Booking";
 

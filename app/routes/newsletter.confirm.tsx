@@ -2,13 +2,13 @@ import { NewsletterLinkPage, readToken } from "~/components/newsletter-link-page
 import { site } from "~/content/site.ts";
 import { confirmSubscription } from "~/db/newsletter-subscriptions.server.ts";
 import { NEWSLETTER_CONFIRMED } from "~/lib/messages.ts";
-import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE } from "~/lib/route-handle.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import { answerNewsletterLink } from "./newsletter-link.server.ts";
 import type { Route } from "./+types/newsletter.confirm";
 
 // Double opt-in (decisions.md 28): the link in the confirmation mail leads here.
-export const handle = NO_HYDRATION;
+export const handle = CONTENT_PAGE;
 
 const TITLE = "Confirm your subscription";
 

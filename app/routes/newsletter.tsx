@@ -42,7 +42,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
       <section className="section">
         <div className="container">
           <p>{newsletter.text}</p>
-          <NewsletterForm serverResult={actionData} />
+          <NewsletterForm result={actionData} />
         </div>
       </section>
     </>

@@ -2,7 +2,7 @@ import { NewsletterLinkPage, readToken } from "~/components/newsletter-link-page
 import { site } from "~/content/site.ts";
 import { unsubscribe } from "~/db/newsletter-subscriptions.server.ts";
 import { NEWSLETTER_UNSUBSCRIBED } from "~/lib/messages.ts";
-import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE } from "~/lib/route-handle.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import { answerNewsletterLink } from "./newsletter-link.server.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/newsletter.unsubscribe";
 // The way out, in every mail to subscribers (decisions.md 28). GET shows a button; a POST to the
 // same URL unsubscribes: the button's, or a mail app's one-click POST (RFC 8058, announced by the
 // List-Unsubscribe and List-Unsubscribe-Post headers), which carries the token in the URL.
-export const handle = NO_HYDRATION;
+export const handle = CONTENT_PAGE;
 
 const TITLE = "Unsubscribe";
 

@@ -3,10 +3,10 @@ import type { Route } from "./+types/not-found";
 import { NotFoundContent } from "~/components/not-found-content.tsx";
 import { site } from "~/content/site.ts";
 import { PAGE_NOT_FOUND } from "~/lib/messages.ts";
-import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE } from "~/lib/route-handle.ts";
 
 // A content page: no React in the browser (app/lib/route-handle.ts).
-export const handle = NO_HYDRATION;
+export const handle = CONTENT_PAGE;
 
 // Every path no other route matches: 'Page Not Found' with HTTP 404 (decisions.md 17).
 export function loader() {

@@ -3,10 +3,10 @@ import { LegalPageView } from "~/components/legal-page.tsx";
 import { privacyPolicy } from "~/content/legal.ts";
 import { site } from "~/content/site.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE } from "~/lib/route-handle.ts";
 
 // A content page: no React in the browser (app/lib/route-handle.ts).
-export const handle = NO_HYDRATION;
+export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { PageHeader } from "~/components/page-header.tsx";
 import { ReservationForm } from "~/components/reservation-form.tsx";
@@ -28,17 +27,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return createReservation(request, context);
-}
-
-/**
- * After an answer the room list is read again when it may have changed: a
- * success (a fresh form), or a room that was taken meanwhile.
- */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const result = actionResult as { status?: string; fieldErrors?: Record<string, unknown> } | undefined;
-  if (result?.status === "invalid" && result.fieldErrors?.roomId) return true;
-  if (result?.status === "error") return true;
-  return defaultShouldRevalidate;
 }
 
 export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,11 +3,7 @@ import type { RouteHandle } from "~/lib/route-handle.ts";
 import type { Route } from "./+types/room-details";
 import { Icon } from "~/components/icon.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import {
-  BookRoomButton,
-  RoomBookingDialogHost,
-  withDialogFallback,
-} from "~/components/room-booking-dialog.tsx";
+import { BookRoomButton, RoomBookingDialogHost } from "~/components/room-booking-dialog.tsx";
 import { StarRating } from "~/components/star-rating.tsx";
 import { getRoomById, roomFeatures, roomTypes } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
@@ -33,19 +29,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     loadRoomDialog(request, context),
   ]);
   return { room, price: offers?.[room.type]?.price ?? null, error, bookingDialog };
-}
-
-/** A failed request for the dialog's rooms shows in the dialog, not as the error screen. */
-export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
-  type Data = Awaited<ReturnType<typeof serverLoader>>;
-  const room = getRoomById(Number(params.id));
-  // The content's room, as the loader sends it (its serialisation drops `readonly`).
-  return withDialogFallback(
-    request,
-    serverLoader,
-    (bookingDialog): Data =>
-      ({ room: (room ?? null) as Data["room"], price: null, error: null, bookingDialog }) as Data,
-  );
 }
 
 /** The Room Booking dialog's form (ADR 0010). */
@@ -151,13 +134,21 @@ export default function RoomDetails({ loaderData, actionData }: Route.ComponentP
               ))}
             </ul>
 
-            <BookRoomButton roomType={room.type} className="btn btn--primary room-details__book">
+            <BookRoomButton
+              pathname={`/details/${room.id}`}
+              roomType={room.type}
+              className="btn btn--primary room-details__book"
+            >
               Book Now
             </BookRoomButton>
           </div>
         </div>
       </section>
-      <RoomBookingDialogHost dialog={loaderData.bookingDialog} answer={actionData} />
+      <RoomBookingDialogHost
+        pathname={`/details/${room.id}`}
+        dialog={loaderData.bookingDialog}
+        answer={actionData}
+      />
     </>
   );
 }

@@ -11,7 +11,7 @@ import type {
 } from "~/components/room-booking-dialog.tsx";
 import { getDb } from "~/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
-import { dontKeepPage } from "~/lib/page-keeping.server.ts";
+import { dontKeepPage, freshSubmissionId } from "~/lib/page-keeping.server.ts";
 import { bookRoom, countFreeRoomsByType, listFreeRooms, type StayDates } from "~/db/rooms.server.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
@@ -54,6 +54,7 @@ export async function loadRoomDialog(request: Request, context: Context): Promis
     stay,
     rooms: await loadFreeRoomOptions(context, stay),
     values: echoedFields(params),
+    submissionId: freshSubmissionId(context),
   };
 }
 

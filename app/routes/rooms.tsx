@@ -1,16 +1,16 @@
-import { Form } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import type { Route } from "./+types/rooms";
 import { InputField } from "~/components/form-fields.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { RoomBookingDialogHost, withDialogFallback } from "~/components/room-booking-dialog.tsx";
+import { RoomBookingDialogHost } from "~/components/room-booking-dialog.tsx";
 import { RoomsList } from "~/components/rooms-list.tsx";
 import { SectionTitle } from "~/components/section-title.tsx";
 import { rooms } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
 import { addYears, lodgeToday } from "~/lib/dates.ts";
 import { CHECK_AVAILABILITY, ERROR_PREFIX, FIELD_LABELS } from "~/lib/messages.ts";
+import { roomTypesPriceRange } from "~/lib/price-range.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import { readStaySearch } from "~/lib/stay-search.ts";
 import { hotelWithRooms } from "~/lib/structured-data.ts";
@@ -35,26 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { today, stay, ...offers, bookingDialog };
 }
 
-/** A failed request for the dialog's rooms shows in the dialog, not as the error screen. */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  return withDialogFallback(request, serverLoader, (bookingDialog) => ({
-    today: lodgeToday(),
-    stay: bookingDialog.stay,
-    offers: null,
-    error: null,
-    bookingDialog,
-  }));
-}
-
 /** The Room Booking dialog's form (ADR 0010). */
 export async function action({ request, context }: Route.ActionArgs) {
   return submitRoomDialog(request, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  // The database's rates, the one source of prices (issue 7); none while it cannot be read.
+  const priceRange = roomTypesPriceRange(loaderData?.offers);
+  return pageMeta({
     title: `Our Rooms | ${site.brandName}`,
-    description: `Deluxe rooms, Executive and Mini suites from ${site.priceRange} a night, with DSTV, Wi-Fi and the pool.`,
+    description: `Deluxe rooms, Executive and Mini suites${priceRange ? ` from ${priceRange} a night` : ""}, with DSTV, Wi-Fi and the pool.`,
     path: "/rooms",
     origin: originFromMatches(matches),
     structuredData: [
@@ -64,9 +55,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         loaderData?.offers
           ? Object.fromEntries(Object.entries(loaderData.offers).map(([type, offer]) => [type, offer.price]))
           : null,
+        priceRange,
       ),
     ],
   });
+};
 
 export default function Rooms({ loaderData, actionData }: Route.ComponentProps) {
   const { today, stay, offers, error } = loaderData;
@@ -77,7 +70,7 @@ export default function Rooms({ loaderData, actionData }: Route.ComponentProps) 
         <div className="container">
           <SectionTitle eyebrow="Our Rooms" subtitle="Explore Our" highlight="Rooms" id="rooms-title" />
           {/* A GET form: works without JavaScript, and the address can be shared. */}
-          <Form method="get" className="rooms-search" aria-label="Check availability" preventScrollReset>
+          <form method="get" className="rooms-search" aria-label="Check availability">
             <InputField
               name="checkIn"
               label={FIELD_LABELS.checkIn}
@@ -115,7 +108,7 @@ export default function Rooms({ loaderData, actionData }: Route.ComponentProps) 
             <button type="submit" className="btn btn--primary rooms-search__submit">
               {CHECK_AVAILABILITY}
             </button>
-          </Form>
+          </form>
           {error ? (
             <Notice tone="error">
               {ERROR_PREFIX}
@@ -125,7 +118,7 @@ export default function Rooms({ loaderData, actionData }: Route.ComponentProps) 
           <RoomsList rooms={rooms} offers={offers} stay={stay} />
         </div>
       </section>
-      <RoomBookingDialogHost dialog={loaderData.bookingDialog} answer={actionData} />
+      <RoomBookingDialogHost pathname="/rooms" dialog={loaderData.bookingDialog} answer={actionData} />
     </>
   );
 }

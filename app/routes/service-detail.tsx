@@ -9,10 +9,10 @@ import { parseFeatures } from "~/lib/features.ts";
 import { BACK_TO_SERVICES, SERVICE_NOT_FOUND } from "~/lib/messages.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import "./service-detail.css";
-import { NO_HYDRATION } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE } from "~/lib/route-handle.ts";
 
 // A content page: no React in the browser (app/lib/route-handle.ts).
-export const handle = NO_HYDRATION;
+export const handle = CONTENT_PAGE;
 
 export function loader({ params }: Route.LoaderArgs) {
   const service = getServiceBySlug(params.slug);

@@ -1,6 +1,6 @@
-// Content pages ship no React, only the enhancement module (app/enhance.client.ts); form pages
-// still hydrate. These tests prove both halves: what a content page downloads, and that its
-// carousel, menu and coming-soon cards behave as they did with React.
+// No page ships React, only the enhancement module (app/enhance.client.ts; ADR 0004, 0014). These
+// tests prove what a page downloads, that a form's schema comes only once the guest uses the form,
+// and that the carousel, menu and coming-soon cards behave as they did with React.
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { TO_BE_ADDED_SOON } from "../../app/lib/messages.ts";
 import { gotoHydrated } from "./hydrated.ts";
@@ -21,15 +21,26 @@ function recordScripts(page: Page) {
   };
 }
 
-/** The enhancement module and the behaviour chunks it imports (carousel-enhance-…, site-header-enhance-…). */
-const ENHANCEMENT = /^\/assets\/(?:[\w.]+-)*enhance-[\w-]+\.js$/;
+/** The enhancement module, the chunk of behaviours it imports (site-enhance-…), and the bundler's runtime. */
+const ENHANCEMENT = /^\/assets\/(?:(?:[\w.]+-)*enhance|rolldown-runtime)-[\w-]+\.js$/;
 const KB = 1024;
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const hero = (page: Page) => page.getByRole("region", { name: "Welcome", exact: true });
 
-test.describe("a content page without React", () => {
-  for (const path of ["/", "/services", "/about", "/services/swimming-pool", "/no-such-page"]) {
+test.describe("a page without React", () => {
+  for (const path of [
+    "/",
+    "/services",
+    "/about",
+    "/services/swimming-pool",
+    "/no-such-page",
+    "/rooms",
+    "/details/1",
+    "/booking",
+    "/reservation",
+    "/contact",
+  ]) {
     test(`${path} loads the enhancement module and no React chunk`, async ({ page }) => {
       const scripts = recordScripts(page);
       await page.goto(path);
@@ -38,7 +49,8 @@ test.describe("a content page without React", () => {
       expect(scripts.urls().some((url) => /\/assets\/enhance-[\w-]+\.js$/.test(url))).toBe(true);
       // Nothing else: no router entry, no React, no route modules.
       expect(scripts.urls().filter((url) => !ENHANCEMENT.test(url))).toEqual([]);
-      // React and the router alone are about 90 KB compressed; the enhancement is a few KB.
+      // React and the router alone are about 90 KB compressed; the enhancement is a few KB, and
+      // a form's schema is not among them until the guest starts on the form.
       expect(await scripts.bytes()).toBeLessThan(20 * KB);
     });
   }
@@ -56,7 +68,7 @@ test.describe("a content page without React", () => {
       expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/),
     ]);
     for (const [preload] of html.matchAll(/<link\b[^>]*modulepreload[^>]*>/g)) {
-      expect(preload).toMatch(/href="\/assets\/[\w-]+-enhance-[\w-]+\.js"/);
+      expect(preload).toMatch(/href="\/assets\/(?:[\w-]+-enhance|rolldown-runtime)-[\w-]+\.js"/);
     }
   });
 
@@ -163,16 +175,25 @@ test.describe("a content page without React", () => {
   });
 });
 
-test("a form page still hydrates: /booking validates in place without posting", async ({ page }) => {
+test("a form page validates in place without React: the schema comes with the first focus, nothing is posted", async ({
+  page,
+}) => {
   const scripts = recordScripts(page);
   let posts = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posts += 1;
   });
   await gotoHydrated(page, "/booking");
-  expect(scripts.urls().some((url) => /\/assets\/entry\.client-/.test(url))).toBe(true);
+  await page.waitForLoadState("load");
+  const loaded = scripts.urls();
+  expect(loaded.filter((url) => !ENHANCEMENT.test(url))).toEqual([]);
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Full Name").focus();
+  await expect.poll(() => scripts.urls().length).toBeGreaterThan(loaded.length);
   await page.getByRole("button", { name: "Book Room" }).click();
-  await expect(page.getByRole("tabpanel").getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByRole("tabpanel").getByLabel("Full Name")).toBeFocused();
+  await expect(panel.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(panel.getByLabel("Full Name")).toBeFocused();
+  await expect(panel.getByText("Please enter your full name")).toBeVisible();
+  expect(scripts.urls().some((url) => /vendor-|entry\.client/.test(url))).toBe(false);
   expect(posts).toBe(0);
 });

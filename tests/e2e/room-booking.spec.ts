@@ -11,8 +11,8 @@ const TAKEN = "This room has just been booked. Please select another room.";
 const dialog = (page: Page): Locator => page.getByRole("dialog", { name: "Room Booking" });
 const roomSelect = (box: Locator) => box.getByRole("combobox", { name: "Room" });
 const option = (box: Locator, label: string) => roomSelect(box).locator("option", { hasText: label });
-/** The dialog's requests: GETs of the page's loader, POSTs to its action (React Router's `.data`). */
-const isDialogData = (url: URL) => url.pathname.endsWith(".data");
+/** The dialog's requests: GETs of its page at `?book=` (its rooms), POSTs to that page's action. */
+const isDialogData = (url: URL) => url.searchParams.has("book");
 
 async function openFromRooms(page: Page, base = SITE_URL): Promise<Locator> {
   await gotoHydrated(page, `${base}/rooms`);
@@ -44,7 +44,8 @@ async function fill(
       ? box
           .page()
           .waitForResponse(
-            (response) => response.url().includes(".data") && response.url().includes(`checkOut=${checkOut}`),
+            (response) =>
+              isDialogData(new URL(response.url())) && response.url().includes(`checkOut=${checkOut}`),
           )
       : null;
   await box.getByLabel("Check-out Date").fill(checkOut);
@@ -116,7 +117,7 @@ test("opens from /details/1 with the close button", async ({ page }) => {
   await expect(dialog(page)).toBeHidden();
 });
 
-test("opened at its ?book= address, the dialog stays open once React takes over", async ({ page }) => {
+test("opened at its ?book= address, the dialog stays open once the script takes over", async ({ page }) => {
   await gotoHydrated(page, "/rooms?book=Deluxe");
   const box = dialog(page);
   await expect(box).toBeVisible();

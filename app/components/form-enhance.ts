@@ -1,0 +1,220 @@
+// How every form gets better with JavaScript (ADR 0014), in plain DOM code: no React runs in the
+// browser. The server renders each form complete, and renders every answer (errors beside the
+// fields with the values kept, the success notice, a room just taken) as a whole page, which is
+// what a browser without JavaScript shows. With JavaScript a form marked `data-enhance`:
+// - checks its fields with the form's zod schema (the one its action runs) before sending, and
+//   shows each message beside its field at once;
+// - sends itself once: a second click while the first is under way sends nothing;
+// - posts in the background and puts the answer page's parts named by `data-swap` in place of its
+//   own, so the guest stays where they are, and focus goes to what the answer says.
+import { FORM_ERROR } from "~/lib/schemas/form-data.ts";
+import { loadFormParser, type FormParser } from "./form-parsers.ts";
+
+/** Dispatched (bubbling) on each element whose content an answer replaced, to enhance it anew. */
+export const SWAPPED_EVENT = "lodge:swapped";
+
+const enhanced = new WeakSet<HTMLFormElement>();
+
+/** Enhances every `form[data-enhance]` under `root` (once each). */
+export function enhanceForms(root: ParentNode) {
+  for (const form of root.querySelectorAll<HTMLFormElement>("form[data-enhance]")) {
+    if (enhanced.has(form)) continue;
+    enhanced.add(form);
+    enhanceForm(form);
+  }
+}
+
+function enhanceForm(form: HTMLFormElement) {
+  let parser: Promise<FormParser | null> | null = null;
+  const loadParser = () => (parser ??= loadFormParser(form.dataset.enhance ?? ""));
+  let busy = false;
+
+  // The schema is fetched once the guest starts on the form, not with the page.
+  form.addEventListener("focusin", () => void loadParser(), { once: true });
+  // A changed field loses its message: the next check or answer says what is still wrong.
+  form.addEventListener("input", (event) => {
+    const control = event.target;
+    if (isControl(control) && control.getAttribute("aria-invalid") === "true") setFieldError(control, null);
+  });
+
+  form.addEventListener("submit", (event) => {
+    const submitter = event.submitter;
+    // 'Check availability' and other GET buttons reload the page as they do without JavaScript.
+    if (submitter?.getAttribute("formmethod")?.toLowerCase() === "get") return;
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    const restore = showPending(form, submitter);
+    void (async () => {
+      try {
+        const parse = await loadParser();
+        const checked = parse?.(new FormData(form));
+        if (checked && !checked.ok) {
+          showFieldErrors(form, checked.fieldErrors as Record<string, string | undefined>);
+          return;
+        }
+        await send(form, submitter);
+      } finally {
+        busy = false;
+        restore();
+      }
+    })();
+  });
+}
+
+function isControl(node: unknown): node is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement {
+  return (
+    node instanceof HTMLInputElement ||
+    node instanceof HTMLSelectElement ||
+    node instanceof HTMLTextAreaElement
+  );
+}
+
+/** The submit button says it is working (`data-pending-label`) until the answer is in. */
+function showPending(form: HTMLFormElement, submitter: HTMLElement | null): () => void {
+  const button =
+    submitter instanceof HTMLButtonElement
+      ? submitter
+      : form.querySelector<HTMLButtonElement>("button[type='submit']:not([formmethod])");
+  const label = button?.dataset.pendingLabel;
+  if (!button || !label) return () => {};
+  const idle = button.textContent;
+  button.textContent = label;
+  button.setAttribute("aria-disabled", "true");
+  return () => {
+    button.textContent = idle;
+    button.removeAttribute("aria-disabled");
+  };
+}
+
+/** Puts each message beside its field, marks the fields, and focuses the first one in error. */
+function showFieldErrors(form: HTMLFormElement, errors: Record<string, string | undefined>) {
+  let first: HTMLElement | null = null;
+  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+    "input[name], select[name], textarea[name]",
+  )) {
+    if (control.type === "hidden") continue;
+    const message = errors[control.name];
+    setFieldError(control, message ?? null);
+    if (message && !first) first = control;
+  }
+  const formMessage = errors[FORM_ERROR];
+  if (formMessage) showFailure(form, formMessage);
+  first?.focus();
+}
+
+/** The markup of app/components/form-fields.tsx's FieldShell, for a message found in the browser. */
+function setFieldError(
+  control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+  message: string | null,
+) {
+  const field = control.closest(".field");
+  const errorId = `${control.id}-error`;
+  let error = field?.querySelector<HTMLElement>(".field__error") ?? null;
+  const describedBy = (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter((id) => id && id !== error?.id);
+  if (message === null) {
+    error?.remove();
+    field?.classList.remove("field--invalid");
+    control.removeAttribute("aria-invalid");
+  } else {
+    if (!error) {
+      error = document.createElement("p");
+      error.className = "field__error";
+      field?.append(error);
+    }
+    error.id = errorId;
+    error.textContent = message;
+    field?.classList.add("field--invalid");
+    control.setAttribute("aria-invalid", "true");
+    describedBy.unshift(errorId);
+  }
+  if (describedBy.length > 0) control.setAttribute("aria-describedby", describedBy.join(" "));
+  else control.removeAttribute("aria-describedby");
+}
+
+/**
+ * Shows the form's failure notice (its `template[data-failure]`, rendered by the server with the
+ * form's own wording), or `message` in it, at the top of the form.
+ */
+function showFailure(form: HTMLFormElement, message?: string) {
+  const template = form.querySelector<HTMLTemplateElement>("template[data-failure]");
+  if (!template) return;
+  form.querySelector("[data-failure-notice]")?.remove();
+  const notice = template.content.firstElementChild?.cloneNode(true);
+  if (!(notice instanceof HTMLElement)) return;
+  notice.dataset.failureNotice = "";
+  if (message) notice.querySelector(".notice__body")?.replaceChildren(message);
+  form.prepend(notice);
+  focusNotice(notice);
+}
+
+function focusNotice(notice: HTMLElement) {
+  notice.tabIndex = -1;
+  notice.focus();
+}
+
+/** Posts the form as a browser would, then shows the answer page's parts in place. */
+async function send(form: HTMLFormElement, submitter: HTMLElement | null) {
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form, submitter)) {
+    if (typeof value === "string") body.append(name, value);
+  }
+  let answer: Document;
+  try {
+    const response = await fetch(form.action, { method: "POST", body, headers: { Accept: "text/html" } });
+    answer = new DOMParser().parseFromString(await response.text(), "text/html");
+  } catch {
+    showFailure(form);
+    return;
+  }
+  const swapped = swapFromAnswer(form.dataset.swap ?? form.id, answer);
+  if (swapped.length === 0) {
+    showFailure(form);
+    return;
+  }
+  for (const element of swapped) element.dispatchEvent(new CustomEvent(SWAPPED_EVENT, { bubbles: true }));
+  focusAnswer(swapped);
+}
+
+/**
+ * `spec` lists the page's elements to refresh, by id: `target` takes the content of the answer's
+ * element of the same id, `target=source` that of another one. A dialog the answer no longer has
+ * open closes (the room booked). Returns the refreshed elements.
+ */
+export function swapFromAnswer(spec: string, answer: Document): HTMLElement[] {
+  const swapped: HTMLElement[] = [];
+  for (const entry of spec.split(/\s+/).filter(Boolean)) {
+    const [targetId = "", sourceId = targetId] = entry.split("=");
+    const target = document.getElementById(targetId);
+    const source = answer.getElementById(sourceId);
+    if (!target) continue;
+    if (source) {
+      target.replaceChildren(...Array.from(source.childNodes, (node) => document.importNode(node, true)));
+      swapped.push(target);
+    } else if (target instanceof HTMLDialogElement) {
+      target.close();
+      swapped.push(target);
+    }
+  }
+  return swapped;
+}
+
+/** After an answer: the first field in error, else the first notice, takes focus. */
+function focusAnswer(swapped: HTMLElement[]) {
+  for (const element of swapped) {
+    const invalid = element.querySelector<HTMLElement>("[aria-invalid='true']");
+    if (invalid && invalid.offsetParent !== null) {
+      invalid.focus();
+      return;
+    }
+  }
+  for (const element of swapped) {
+    const notice = element.querySelector<HTMLElement>(".notice");
+    if (notice && notice.offsetParent !== null) {
+      focusNotice(notice);
+      return;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// Notices (app/components/notice.tsx) can be dismissed with JavaScript: one listener for the page,
+// so notices that arrive later with a form's answer are dismissable too.
+export function enhanceNotices(document: Document) {
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest(".notice__close") : null;
+    const notice = button?.closest(".notice");
+    if (!notice) return;
+    // Focus would be lost with the notice: give it to the form or section the notice was in.
+    const home = notice.parentElement?.closest<HTMLElement>("form, section, dialog");
+    notice.remove();
+    if (home) {
+      home.tabIndex = home.tabIndex >= 0 ? home.tabIndex : -1;
+      home.focus();
+    }
+  });
+}
