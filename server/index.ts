@@ -48,6 +48,14 @@ if (DEVELOPMENT) {
   // app: otherwise @react-router/express and the app would each get their own
   // copy of react-router, and the router context would not be recognised.
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  // The staff console's start-up step as in production (below): the setup link while no account
+  // exists, its token file and DATA_DIR/server.pid. The pid file goes at exit, however the process
+  // ends: in development another SIGTERM handler (Vite's) can end it before the stop below runs.
+  const { staffConsole } = await vite.ssrLoadModule("./server/app.ts");
+  staffConsole.start().catch((error: Error) => {
+    logger.error({ error: error.message }, "database not ready at start");
+  });
+  process.once("exit", () => staffConsole.stop());
   server.use(vite.middlewares);
   server.use(async (req, res, next) => {
     try {

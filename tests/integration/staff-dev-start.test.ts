@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+
+// `npm run dev` (NODE_ENV=development, Vite in the server) takes the staff console's start-up step
+// as `npm start` does (app/lib/staff-runtime.server.ts): while no account exists it prints the
+// one-time setup link and writes its token file, and it writes DATA_DIR/server.pid, removed at
+// stop. Without it, a fresh clone run in development had no way to create the first account.
+
+const dataDir = mkdtempSync(join(tmpdir(), "lodge-dev-staff-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+it("prints the setup link, writes its token and server.pid in development, and removes the pid at stop", async () => {
+  const child = spawn(process.execPath, ["--conditions=development", "./server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(43_000 + Math.floor(Math.random() * 1000)),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<string>((resolve) =>
+    child.on("exit", (code, signal) => resolve(`${code} ${signal}`)),
+  );
+  try {
+    const deadline = Date.now() + 50_000;
+    while (!/"link":"[^"]*\/staff\/set-password\?token=/.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no setup link:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const link = /"link":"([^"]+)"/.exec(output)?.[1] ?? "";
+    const token = readFileSync(join(dataDir, "staff-setup-token"), "utf8").trim();
+    expect(link.endsWith(`token=${token}`)).toBe(true);
+    expect(readFileSync(join(dataDir, "server.pid"), "utf8").trim()).toBe(String(child.pid));
+  } finally {
+    child.kill("SIGTERM");
+    output += `exit: ${await exited}`;
+  }
+  expect(existsSync(join(dataDir, "server.pid")), output).toBe(false);
+}, 60_000);
