@@ -4,6 +4,7 @@ import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
 import { criticalPath } from "./critical-path.ts";
+import { gracefulClose } from "./graceful-close.ts";
 import { htmlEtag } from "./html-etag.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
@@ -12,7 +13,7 @@ import { precompressed } from "./precompressed.ts";
 import { requestLog } from "./request-log.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
-import { createSiteServer, SHUTDOWN_GRACE_MS } from "./timeouts.ts";
+import { createSiteServer, REQUEST_GRACE_MS, SHUTDOWN_GRACE_MS, siteServerTimeouts } from "./timeouts.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -103,13 +104,18 @@ if (DEVELOPMENT) {
 
 server.use(lastResort);
 
-const listener = createSiteServer(server).listen(port, () => {
-  logger.info(`listening on http://localhost:${port}`);
+const listener = createSiteServer(server);
+// Installed now: a graceful stop must know every connection (server/graceful-close.ts).
+const closeListener = gracefulClose(listener);
+listener.listen(port, () => {
+  // The timeouts as Node applies them (tests/e2e/edge.spec.ts reads them from this line).
+  logger.info({ timeouts: siteServerTimeouts(listener) }, `listening on http://localhost:${port}`);
 });
 
-// SIGTERM/SIGINT: stop accepting connections, let requests under way finish (idle keep-alive
-// connections are closed at once), then close the database. A request still running after the
-// grace period is cut off: the process must end for the next one to start (ADR 0006).
+// SIGTERM/SIGINT: accept what already waits, stop accepting, answer every request received (with
+// `Connection: close`), close connections once really idle, then close the database. Requests
+// still running after REQUEST_GRACE_MS are cut off, and the whole stop is bounded by
+// SHUTDOWN_GRACE_MS: the process must end for the next one to start (ADR 0006).
 closeWithGrace(
   {
     delay: SHUTDOWN_GRACE_MS,
@@ -120,10 +126,8 @@ closeWithGrace(
   async ({ signal, err }) => {
     if (err) logger.error({ error: err.message }, "stopping after an uncaught error");
     else logger.info({ signal }, "stopping: finishing requests under way");
-    await new Promise<void>((resolve) => {
-      listener.close(() => resolve());
-      listener.closeIdleConnections();
-    });
+    const { cutOff } = await closeListener({ graceMs: REQUEST_GRACE_MS });
+    if (cutOff > 0) logger.warn({ connections: cutOff }, "stopping: cut off requests still running");
     await shutdown();
     logger.info("stopped");
   },

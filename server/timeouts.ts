@@ -8,7 +8,9 @@ import http from "node:http";
  * so the proxy closes first and never sends a request on a connection we are closing.
  */
 export const TIMEOUTS = { headers: 10_000, request: 30_000, keepAlive: 65_000 } as const;
-/** How long a stopping server lets requests under way finish. */
+/** How long a stopping server lets requests under way finish (server/graceful-close.ts). */
+export const REQUEST_GRACE_MS = 5_000;
+/** The bound on the whole stop: requests, then the mail worker, backups and the database. */
 export const SHUTDOWN_GRACE_MS = 8_000;
 
 /** An HTTP server for `handler` with the timeouts above (or shorter ones, for tests). */
@@ -26,4 +28,10 @@ export function createSiteServer(
     },
     handler,
   );
+}
+
+/** A server's timeouts as Node applies them, for the start-up log line (server/index.ts). */
+export function siteServerTimeouts(server: http.Server) {
+  const { headersTimeout, requestTimeout, keepAliveTimeout } = server;
+  return { headersTimeout, requestTimeout, keepAliveTimeout };
 }

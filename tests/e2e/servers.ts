@@ -33,3 +33,15 @@ export const MAIL_SINK_DIR = join(tmpdir(), `lodge-e2e-mail-${base}`);
  */
 export const STAFF_URL = `http://127.0.0.1:${base + 4}`;
 export const STAFF_DATA_DIR = `/tmp/lodge-e2e-staff-${base}`;
+
+/**
+ * Servers that tests start and stop by themselves (not playwright.config.ts): the shutdown test,
+ * one per database engine, and the site behind a real reverse proxy (tests/e2e/edge.spec.ts).
+ */
+export const SHUTDOWN_PORTS = { postgres: base + 5, embedded: base + 6 } as const;
+export const EDGE_PORTS = {
+  site: base + 7,
+  proxy: base + 8,
+  siteByAddress: base + 9,
+  proxyByAddress: base + 10,
+};
