@@ -8,7 +8,7 @@ import { formBodiesOnly } from "../../server/form-bodies.ts";
 import { sameOriginWrites } from "../../server/origin-check.ts";
 import { writeRateLimit } from "../../server/rate-limit.ts";
 import { securityHeaders } from "../../server/security-headers.ts";
-import { createSiteServer } from "../../server/timeouts.ts";
+import { createSiteServer, siteServerTimeouts, TIMEOUTS } from "../../server/timeouts.ts";
 
 // The server's edge (issue 10, ADR 0006): each middleware on a bare Express app over real HTTP.
 
@@ -232,6 +232,49 @@ describe("HSTS (defect 7)", () => {
 });
 
 describe("timeouts (defect 9)", () => {
+  it("gives the site's server 10 s for headers, 30 s per request and 65 s for idle keep-alive", () => {
+    // server/index.ts creates its server with these defaults (its start line reports them too:
+    // tests/e2e/edge.spec.ts reads them from the real server).
+    const server = createSiteServer(express());
+    expect(TIMEOUTS).toEqual({ headers: 10_000, request: 30_000, keepAlive: 65_000 });
+    expect(server.headersTimeout).toBe(10_000);
+    expect(server.requestTimeout).toBe(30_000);
+    expect(server.keepAliveTimeout).toBe(65_000);
+    // Longer than nginx's 60 s upstream keep-alive, so the proxy closes first (README).
+    expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+    expect(siteServerTimeouts(server)).toEqual({
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      keepAliveTimeout: 65_000,
+    });
+  });
+
+  it("answers 408 to a client that sends its headers in time but its body too slowly", async () => {
+    const app = express();
+    app.post("/", async (req, res) => {
+      for await (const _chunk of req) void _chunk;
+      res.send("read");
+    });
+    const url = new URL(
+      await listen(createSiteServer(app, { headers: 1_000, request: 1_500, keepAlive: 1_000 })),
+    );
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname);
+      let received = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => (received += chunk));
+      socket.on("close", () => resolve(received));
+      socket.on("error", () => resolve(received));
+      socket.write("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n");
+      const drip = setInterval(() => !socket.destroyed && socket.write("x"), 200);
+      socket.on("close", () => clearInterval(drip));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
   it("cuts off a client that sends its request headers too slowly", async () => {
     const app = express();
     app.get("/", (_req, res) => res.send("ok"));
