@@ -4,9 +4,10 @@
 // The embedded database admits one process. With it, this command refuses while the server runs
 // on the same folder (its DATA_DIR/server.pid names a live process, or its health check answers)
 // and never opens the folder a second time. With DATABASE_URL it works beside the server.
-import { existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { refuseWhileServerRuns } from "./running-server.ts";
+import { BUILD_ENTRY, buildIsStale } from "./staff-build.ts";
 
 const [command, email] = process.argv.slice(2);
 if (command !== "reset-password" || !email) {
@@ -19,9 +20,15 @@ const embedded = !process.env.DATABASE_URL;
 
 if (embedded) await refuseWhileServerRuns(dataDir, "run this command again");
 
-const BUILD_ENTRY = new URL("../build/server/index.js", import.meta.url);
-if (!existsSync(BUILD_ENTRY)) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-const build = (await import(BUILD_ENTRY.href)) as {
+// The build's code does the work: rebuilt first when the sources are newer, as `npm start` does,
+// so the command never runs code (or migrations) older than the checkout. The build's output goes
+// to stderr: stdout holds only the link.
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+if (buildIsStale(ROOT)) {
+  console.error("Building the site (sources changed since the last build)…");
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", process.stderr, process.stderr] });
+}
+const build = (await import(new URL(`../${BUILD_ENTRY}`, import.meta.url).href)) as {
   database: { close(): Promise<void> };
   staffConsole: { resetPassword(email: string): Promise<string | undefined> };
 };
