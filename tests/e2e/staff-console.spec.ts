@@ -1,9 +1,10 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
 import { parseCsv } from "../parse-csv.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
-import { bookAsGuest, MANAGER, signIn } from "./staff-support.ts";
+import { bookAsGuest, MANAGER, SETUP_PAGE_FILE, signIn } from "./staff-support.ts";
 
 // The staff console in a browser (issue 8), on its own server and database (STAFF_URL). Each
 // test that makes a stay uses rooms of its own (ids below), so tests never collide.
@@ -169,15 +170,55 @@ test.describe("staff console", () => {
       name: "Board Guest",
     });
     await signIn(page);
+    // Room 120 out of service from today for three nights, through the manager's form.
+    await page.getByRole("link", { name: "Rooms and venues" }).click();
+    const roomSelect = page.getByLabel("Room", { exact: true });
+    const room120 = await roomSelect.locator("option", { hasText: /^120 / }).getAttribute("value");
+    await roomSelect.selectOption(room120 ?? "");
+    await page.getByLabel("First day out of service").fill(today);
+    await page.getByLabel("Back in service on (empty: until further notice)").fill(addDays(today, 3));
+    await page.getByLabel("Reason").fill("Board test paint");
+    await page.getByRole("button", { name: "Take out of service" }).click();
+    await expect(notice(page)).toContainText("Room taken out of service.");
+
     await page.getByRole("link", { name: "Room board" }).click();
     const bar = page.getByRole("link", { name: "Board Guest (Confirmed)" });
     await expect(bar).toBeVisible();
     await expect(bar.locator("xpath=ancestor::td")).toHaveAttribute("colspan", "3");
+    const closedRow = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^120 / }) });
+    await expect(closedRow.getByRole("rowheader")).toContainText("(out of service)");
+    const closure = closedRow.getByRole("cell", { name: "Out of service: Board test paint" });
+    await expect(closure).toBeVisible();
+    await expect(closure).toHaveAttribute("colspan", "3");
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 820, height: 1180 });
     const roomHeader = page.getByRole("rowheader").first();
     await page.getByRole("region", { name: "Room board" }).evaluate((el) => el.scrollTo({ left: 600 }));
     await expect(roomHeader).toBeInViewport();
+  });
+
+  test("room board over 30 days shows the stays beyond the first 14", async ({ page }) => {
+    await bookAsGuest(page, {
+      roomId: 6,
+      checkIn: addDays(today, 20),
+      checkOut: addDays(today, 22),
+      name: "Later Board Guest",
+    });
+    await signIn(page);
+    await page.getByRole("link", { name: "Room board" }).click();
+    await expect(page.getByRole("columnheader")).toHaveCount(1 + 14);
+    await expect(page.getByRole("link", { name: "Later Board Guest (Confirmed)" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Show 30 days" }).click();
+    await expect(page).toHaveURL(new RegExp(`/staff/board\\?from=${today}&days=30$`));
+    await expect(page.getByRole("columnheader")).toHaveCount(1 + 30);
+    const later = page.getByRole("link", { name: "Later Board Guest (Confirmed)" });
+    await expect(later).toBeVisible();
+    await expect(later.locator("xpath=ancestor::td")).toHaveAttribute("colspan", "2");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Later", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${addDays(today, 30)}&days=30$`));
+    await page.getByRole("link", { name: "Show 14 days" }).click();
+    await expect(page.getByRole("columnheader")).toHaveCount(1 + 14);
   });
 
   test("a price change shows on the public site at once; closures are refused over a stay", async ({
@@ -290,6 +331,48 @@ test.describe("staff console", () => {
     await expectNoAxeViolations(page);
     await page.goto(`${STAFF_URL}/staff/board`);
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("staff one-time links", () => {
+  test("the setup, invitation, reset and invalid link pages have no axe violations", async ({ page }) => {
+    // The setup page as the server answered it before the first manager existed (saved by
+    // tests/e2e/staff-global-setup.ts before it used the link), served at its own address.
+    const setupPage = `${STAFF_URL}/staff/set-password?token=setup-page-as-served`;
+    await page.route(setupPage, (route) =>
+      route.fulfill({ contentType: "text/html; charset=utf-8", body: readFileSync(SETUP_PAGE_FILE, "utf8") }),
+    );
+    await page.goto(setupPage);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create the first manager account");
+    await expect(page.getByLabel("Your name")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await signIn(page);
+    const pageTitled = async (link: string, title: string) => {
+      expect(link).toContain("/staff/set-password?token=");
+      await page.goto(link.replace("http://localhost:3000", STAFF_URL));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    };
+    await page.goto(`${STAFF_URL}/staff/accounts`);
+    const name = `Axe Person ${Date.now()}`;
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("E-mail address").fill(`axe-${Date.now()}@lodge.test`);
+    await page.getByRole("button", { name: "Add and show invitation link" }).click();
+    const invitation = (await page.locator(".staff-link").textContent()) ?? "";
+    await pageTitled(invitation, "Choose your password");
+    await expect(page.locator("body")).toContainText(name);
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${STAFF_URL}/staff/accounts`);
+    await page.getByRole("button", { name: `Reset password of ${name}` }).click();
+    const reset = (await page.locator(".staff-link").textContent()) ?? "";
+    await pageTitled(reset, "Choose a new password");
+    await expectNoAxeViolations(page);
+
+    await pageTitled(`${STAFF_URL}/staff/set-password?token=not-a-real-token`, "Link not valid");
+    await expectNoAxeViolations(page);
+    // The reset link replaced the invitation: that one no longer works.
+    await pageTitled(invitation, "Link not valid");
   });
 });
 

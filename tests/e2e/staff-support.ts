@@ -1,8 +1,14 @@
 import { expect, type Page } from "@playwright/test";
-import { STAFF_URL } from "./servers.ts";
+import { STAFF_DATA_DIR, STAFF_URL } from "./servers.ts";
 
 // The staff console's browser tests run against their own server (STAFF_URL), whose first
 // manager tests/e2e/staff-global-setup.ts creates through the setup link.
+
+/**
+ * The setup page as the server answered the one-time setup link, before the global setup used it
+ * (the link works once, so a test can only look at it in this copy). Beside the data folder.
+ */
+export const SETUP_PAGE_FILE = `${STAFF_DATA_DIR}-setup-page.html`;
 
 export const MANAGER = {
   email: "manager@lodge.test",
