@@ -3,6 +3,7 @@ import { readToken } from "~/components/newsletter-link-page.tsx";
 import { getDb } from "~/context.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import { logWriteFailure } from "~/db/failures.server.ts";
+import { readFormBody } from "~/lib/form-body.server.ts";
 import { NEWSLETTER_ERROR, NEWSLETTER_LINK_INVALID } from "~/lib/messages.ts";
 
 /**
@@ -14,6 +15,9 @@ export async function answerNewsletterLink(
   context: Readonly<RouterContextProvider>,
   { form, change, done }: { form: string; change: (db: DB, token: string) => Promise<boolean>; done: string },
 ) {
+  // An unreadable form (a truncated multipart body) is the client's mistake: 400, as on every
+  // form route (issue 10), not the 404 of a token that was never read.
+  if (request.method === "POST") await readFormBody(request.clone());
   const token = await readToken(request);
   try {
     return (await change(await getDb(context), token))

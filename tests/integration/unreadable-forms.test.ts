@@ -4,6 +4,8 @@ import { action as booking } from "~/routes/booking.tsx";
 import { action as contact } from "~/routes/contact.tsx";
 import { action as myBooking } from "~/routes/my-booking.tsx";
 import { action as newsletter } from "~/routes/newsletter.tsx";
+import { action as newsletterConfirm } from "~/routes/newsletter.confirm.tsx";
+import { action as newsletterUnsubscribe } from "~/routes/newsletter.unsubscribe.tsx";
 import { action as reservation } from "~/routes/reservation.tsx";
 import { action as rooms } from "~/routes/rooms.tsx";
 import { answer, args, databaseDownContext } from "./route-calls.ts";
@@ -51,4 +53,17 @@ describe("a broken multipart body", () => {
     // Thrown as data(): the router answers with its status and the error page.
     expect(thrown).toMatchObject({ data: FORM_UNREADABLE, init: { status: 400 } });
   });
+
+  for (const [path, action] of [
+    ["/newsletter/confirm", newsletterConfirm],
+    ["/newsletter/unsubscribe", newsletterUnsubscribe],
+  ] as const) {
+    it(`gets 400 from ${path}, not the 404 of a token never read`, async () => {
+      const thrown = await Promise.resolve(action(args(brokenMultipart(path), databaseDownContext()))).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(thrown).toMatchObject({ data: FORM_UNREADABLE, init: { status: 400 } });
+    });
+  }
 });
