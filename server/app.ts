@@ -23,6 +23,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { staffConsoleRuntime } from "~/lib/staff-runtime.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
+import { forwardedHost } from "./forwarded-host.ts";
 import { sameOriginWrites } from "./origin-check.ts";
 import { DatabaseStore } from "./rate-limit-store.ts";
 import { writeRateLimit } from "./rate-limit.ts";
@@ -80,6 +81,8 @@ export const app = express();
 app.disable("x-powered-by");
 // A hop count or the proxies' addresses, never `true` (app/env.server.ts, ADR 0006).
 app.set("trust proxy", env.TRUST_PROXY);
+// The public host from a trusted proxy is the request's Host from here on (React Router's URL).
+app.use(forwardedHost());
 
 app.use(sameOriginWrites(env.SITE_ORIGIN));
 app.use(formBodiesOnly());

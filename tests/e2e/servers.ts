@@ -41,7 +41,8 @@ export const STAFF_DATA_DIR = `/tmp/lodge-e2e-staff-${base}`;
 export const SHUTDOWN_PORTS = { postgres: base + 5, embedded: base + 6 } as const;
 export const EDGE_PORTS = {
   site: base + 7,
-  proxy: base + 8,
-  siteByAddress: base + 9,
-  proxyByAddress: base + 10,
-};
+  siteByAddress: base + 8,
+  proxy: base + 9,
+  proxyUpstreamHost: base + 10,
+  proxyByAddress: base + 11,
+} as const;
