@@ -95,7 +95,7 @@ async function startSite(port: number, env: Record<string, string>): Promise<Sit
           (r) => r.status,
           () => 0,
         ),
-      { timeout: 30_000 },
+      { timeout: 30_000, intervals: [100] },
     )
     .toBe(200);
   return { url, databaseUrl, lines, process: child };

@@ -184,6 +184,7 @@ for (const [engineName, port, open] of [
             ),
           {
             timeout: 30_000,
+            intervals: [100],
           },
         )
         .toBe(200);
