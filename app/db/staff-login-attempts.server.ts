@@ -1,7 +1,6 @@
 import { ipKeyGenerator } from "express-rate-limit";
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { DB } from "./client.server.ts";
-import type { Database } from "./schema.ts";
 
 /**
  * Sign-in rate limit (docs/decisions/0011-staff-sign-in.md): at most 5 failed attempts per
@@ -23,12 +22,11 @@ export function loginClientKey(address: string): string {
 
 const normalEmail = (email: string) => email.trim().toLowerCase().slice(0, 254);
 
-/** Minutes until the next attempt is allowed; 0 when it is allowed now. */
-export async function loginWaitMinutes(
-  db: DB | Transaction<Database>,
-  email: string,
-  address: string,
-): Promise<number> {
+/**
+ * Minutes until the next attempt is allowed; 0 when it is allowed now. `own` is how many of the
+ * counted rows are the asking attempt itself (claimLoginAttempt counts after recording it).
+ */
+export async function loginWaitMinutes(db: DB, email: string, address: string, own = 0): Promise<number> {
   const window = `${LOGIN_WINDOW_MINUTES} minutes`;
   const mail = normalEmail(email);
   const client = loginClientKey(address);
@@ -54,38 +52,46 @@ export async function loginWaitMinutes(
           ),
         )
       : LOGIN_WINDOW_MINUTES;
-  if (rows.byEmail >= MAX_FAILURES_PER_EMAIL) waits.push(untilFree(rows.oldestEmail));
-  if (rows.byAddress >= MAX_FAILURES_PER_ADDRESS) waits.push(untilFree(rows.oldestAddress));
+  if (rows.byEmail - own >= MAX_FAILURES_PER_EMAIL) waits.push(untilFree(rows.oldestEmail));
+  if (rows.byAddress - own >= MAX_FAILURES_PER_ADDRESS) waits.push(untilFree(rows.oldestAddress));
   return waits.length ? Math.max(...waits) : 0;
 }
 
 export type LoginClaim = { allowed: true } | { allowed: false; waitMinutes: number };
 
 /**
- * Admits one sign-in attempt or refuses it, recording an admitted attempt as a failure before
- * its password is checked; a successful sign-in then clears it (clearLoginFailures). The count
- * and the insert run in one transaction under a table lock that only attempts take (and that
- * conflicts with itself), so parallel attempts queue here for the few milliseconds of the two
- * statements: of 30 simultaneous wrong passwords exactly 5 reach the (slow) password check, on
- * every instance behind one PostgreSQL database as on the embedded one. Counting first and
- * recording after the check, as before, let every parallel attempt through.
+ * Admits one sign-in attempt or refuses it. The attempt is recorded (as a failure) first, and
+ * only then are the attempts counted, its own included, in a later statement that sees every
+ * attempt recorded before it; a successful sign-in then clears the account's rows
+ * (clearLoginFailures), a refused attempt takes its own back.
+ *
+ * Why this holds under concurrency, with no lock: of any attempts admitted in one window, the
+ * one that counted last counted every other admitted one too (each was recorded before its own
+ * count, and an admitted failure is only cleared by a successful sign-in), so it saw at most
+ * the limit. At most 5
+ * guesses per account (20 per client) reach the password check, however many arrive at once,
+ * on every instance behind one PostgreSQL database as on the embedded one. Parallel attempts may
+ * see each other and all be refused (then none was checked either). Counting first and
+ * recording after the check, as before, let every parallel attempt through; a lock around count
+ * and insert would hold a pool connection per waiting attempt while argon2 blocks the event loop.
  */
 export async function claimLoginAttempt(db: DB, email: string, address: string): Promise<LoginClaim> {
-  return db.transaction().execute(async (trx) => {
-    await sql`lock table staff_login_attempts in share row exclusive mode`.execute(trx);
-    const wait = await loginWaitMinutes(trx, email, address);
-    if (wait > 0) return { allowed: false, waitMinutes: wait };
-    await trx
-      .insertInto("staffLoginAttempts")
-      .values({ email: normalEmail(email), address: loginClientKey(address) })
-      .execute();
-    // Old attempts count for nothing; dropping them keeps the table small.
-    await trx
-      .deleteFrom("staffLoginAttempts")
-      .where("at", "<", sql<Date>`now() - interval '1 day'`)
-      .execute();
-    return { allowed: true };
-  });
+  const attempt = await db
+    .insertInto("staffLoginAttempts")
+    .values({ email: normalEmail(email), address: loginClientKey(address) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const wait = await loginWaitMinutes(db, email, address, 1);
+  if (wait > 0) {
+    await db.deleteFrom("staffLoginAttempts").where("id", "=", attempt.id).execute();
+    return { allowed: false, waitMinutes: wait };
+  }
+  // Old attempts count for nothing; dropping them keeps the table small.
+  await db
+    .deleteFrom("staffLoginAttempts")
+    .where("at", "<", sql<Date>`now() - interval '1 day'`)
+    .execute();
+  return { allowed: true };
 }
 
 /** Records a failed attempt outright (tests, and anything that checks a password elsewhere). */

@@ -33,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: SIGN_IN_FAILED, email }, { status: 400 });
   const db = await getDb(context);
   const address = context.get(clientAddressContext);
-  // The attempt is counted (as a failure) before the password is checked, atomically with the
-  // check of the limit, so parallel guesses cannot all pass a count that none has added to yet.
+  // The attempt is recorded (as a failure) before the attempts are counted and before the
+  // password is checked, so parallel guesses cannot all pass a count none has added to yet.
   const claim = await claimLoginAttempt(db, parsed.data.email, address);
   if (!claim.allowed) return data({ error: tooManyAttempts(claim.waitMinutes), email }, { status: 429 });
   const account = await findAccountByEmail(db, parsed.data.email);
