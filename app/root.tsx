@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, useMatches } from "react-rou
 import ENHANCE_URL, { preloads as ENHANCE_PRELOADS } from "virtual:enhance-url";
 import type { Route } from "./+types/root";
 import { siteOriginContext } from "./context.server.ts";
+import { deferredEnhancementScript } from "./lib/deferred-enhancement.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -18,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // Lets the enhancement module's <script> through the CSP.
+  // Lets the enhancement module's loader through the CSP.
   const nonce = useNonce() || undefined;
   const staffConsole = isStaffConsole(useMatches());
   return (
@@ -29,9 +30,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1f3b2d" />
         <Meta />
         <Links />
-        {ENHANCE_PRELOADS.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-        ))}
       </head>
       <body>
         {staffConsole ? (
@@ -49,8 +47,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
           </>
         )}
-        {/* No React in the browser (ADR 0004, 0014): only the module that enhances the markup. */}
-        <script type="module" src={ENHANCE_URL} nonce={nonce} />
+        {/* No React in the browser (ADR 0004, 0014): only the module that enhances the markup,
+            started once the page has loaded and painted (app/lib/deferred-enhancement.ts). */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: deferredEnhancementScript(ENHANCE_URL, ENHANCE_PRELOADS) }}
+        />
       </body>
     </html>
   );

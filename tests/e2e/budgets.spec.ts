@@ -126,3 +126,22 @@ for (const { path, field } of FORM_PAGES) {
     expect(bytes).toBeLessThanOrEqual(BUDGET.script);
   });
 }
+
+// app/lib/deferred-enhancement.ts: the enhancement module waits until the page has loaded and
+// painted, so it never competes with the first screen. Ordering of browser events, not timings.
+for (const path of ["/", "/rooms", "/booking"]) {
+  test(`${path} requests no script before its first paint, then enhances`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    const { firstPaint, scripts } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    expect(firstPaint).toBeLessThan(Infinity);
+    expect(scripts.length).toBeGreaterThan(0);
+    const early = scripts.filter((script) => script.start < firstPaint);
+    expect(early, "scripts requested before the first paint").toEqual([]);
+  });
+}
