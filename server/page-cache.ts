@@ -256,7 +256,7 @@ function sendFresh(
   res.vary("Accept-Encoding");
   res.setHeader("Cache-Control", "private, no-cache");
   res.removeHeader("ETag");
-  // An id inside an inline script (a hydrated page's data) changes that script's hash.
+  // Were an id ever inside an inline script, it would change that script's hash.
   if (enforce) res.setHeader("Content-Security-Policy", csp(inlineHashes(html)));
   else res.removeHeader("Content-Security-Policy");
   const encoding = preferredEncoding(req);

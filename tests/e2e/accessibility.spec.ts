@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe.ts";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 
 // Every page in app/routes.ts (resource routes excepted), plus a detail page of each kind and a 404.
 const PAGES = [
@@ -30,7 +30,7 @@ for (const [name, viewport] of [
     test.use({ viewport });
     for (const path of PAGES) {
       test(`${path} has no WCAG 2.1 AA violations`, async ({ page }) => {
-        await gotoHydrated(page, path);
+        await gotoEnhanced(page, path);
         await expect(page.locator("h1").first()).toBeVisible();
         await expectNoAxeViolations(page);
       });
@@ -40,7 +40,7 @@ for (const [name, viewport] of [
 
 test("the open mobile menu and the open dropdown have no violations", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await gotoHydrated(page, "/");
+  await gotoEnhanced(page, "/");
   await page.getByRole("button", { name: "Menu" }).click();
   await page.getByRole("button", { name: "Page" }).click();
   await expect(page.getByRole("link", { name: "Our Team" })).toBeVisible();

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 import { BOOKED_ROOMS } from "./test-rooms.ts";
 
@@ -29,7 +29,7 @@ async function fillStay(page: Page, roomLabel: string) {
 
 test.describe("/booking with JavaScript", () => {
   test("room tab books a room, shows the reference, resets the form and drops the room", async ({ page }) => {
-    await gotoHydrated(page, "/booking");
+    await gotoEnhanced(page, "/booking");
     await expect(page.getByRole("heading", { level: 1, name: "Booking" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Room" })).toHaveAttribute("aria-selected", "true");
     await fillGuest(page, "Room Tab Guest");
@@ -52,7 +52,7 @@ test.describe("/booking with JavaScript", () => {
   });
 
   test("tabs follow the arrow keys; reservation and venue tabs save", async ({ page }) => {
-    await gotoHydrated(page, "/booking");
+    await gotoEnhanced(page, "/booking");
     await page.getByRole("tab", { name: "Room" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Reservation" })).toBeFocused();
@@ -79,7 +79,7 @@ test.describe("/booking with JavaScript", () => {
   });
 
   test("shows the messages beside the fields and sends nothing when input is wrong", async ({ page }) => {
-    await gotoHydrated(page, "/booking");
+    await gotoEnhanced(page, "/booking");
     await page.getByLabel("Check-in Date").fill(addDays(today, 5));
     await page.getByLabel("Check-out Date").fill(addDays(today, 3));
     await page.getByRole("button", { name: "Book Room" }).click();
@@ -148,7 +148,7 @@ test("with the database down the page shows the red box", async ({ page }) => {
 
 test("over the write limit the fourth write shows the rate-limit message", async ({ page }) => {
   await page.setExtraHTTPHeaders(asFreshClient());
-  await gotoHydrated(page, `${RATE_LIMITED_URL}/booking`);
+  await gotoEnhanced(page, `${RATE_LIMITED_URL}/booking`);
   // Days of their own, so a repeat against the same server does not find the venue taken.
   const firstDay = 40 + randomInt(300);
   for (let attempt = 1; attempt <= RATE_LIMIT + 1; attempt++) {
@@ -197,7 +197,7 @@ async function postBooking(page: Page, tab: "room" | "venue", fields: Record<str
 
 test.describe("/booking availability", () => {
   test("with JavaScript the room list follows the dates; touching stays are offered", async ({ page }) => {
-    await gotoHydrated(page, "/booking");
+    await gotoEnhanced(page, "/booking");
     const label = BOOKED_ROOMS.bookingPageFollowsDates;
     const roomId = await roomOption(page, label).getAttribute("value");
     await postBooking(page, "room", {
@@ -216,7 +216,7 @@ test.describe("/booking availability", () => {
   });
 
   test("with JavaScript a venue booked on the chosen date leaves the list", async ({ page }) => {
-    await gotoHydrated(page, "/booking?tab=venue");
+    await gotoEnhanced(page, "/booking?tab=venue");
     const date = addDays(today, 80);
     const hall = await page
       .getByRole("combobox", { name: "Venue", exact: true })

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 
 const CLIENT_DIR = join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
@@ -108,7 +108,7 @@ for (const { path, field } of FORM_PAGES) {
       if (request.resourceType() === "script")
         scripts.push(request.sizes().then((size) => size.responseBodySize));
     });
-    await gotoHydrated(page, path);
+    await gotoEnhanced(page, path);
     // /rooms and /details: the Room Booking dialog's form; the others: the page's own.
     if (field === null) {
       await page
@@ -131,7 +131,7 @@ for (const { path, field } of FORM_PAGES) {
 // painted, so it never competes with the first screen. Ordering of browser events, not timings.
 for (const path of ["/", "/rooms", "/booking"]) {
   test(`${path} requests no script before its first paint, then enhances`, async ({ page }) => {
-    await gotoHydrated(page, path);
+    await gotoEnhanced(page, path);
     const { firstPaint, scripts } = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
       scripts: performance

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import * as m from "../../app/lib/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 
 const form = (page: Page) => page.locator("form#contact-form");
@@ -31,7 +31,7 @@ async function expectAccessible(page: Page) {
 
 test.describe("contact, with JavaScript", () => {
   test("shows the contact details, the map preview and the form", async ({ page }) => {
-    const response = await gotoHydrated(page, "/contact");
+    const response = await gotoEnhanced(page, "/contact");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
     await expect(
@@ -50,7 +50,7 @@ test.describe("contact, with JavaScript", () => {
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") consoleErrors.push(message.text());
     });
-    await gotoHydrated(page, "/contact");
+    await gotoEnhanced(page, "/contact");
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await fillMessage(page, {
       name: "Mwila Banda",
@@ -68,7 +68,7 @@ test.describe("contact, with JavaScript", () => {
   });
 
   test("shows each problem beside its field and focuses the first", async ({ page }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoEnhanced(page, "/contact");
     await fillMessage(page, { email: "guest@" });
     await send(page);
     const scope = form(page);
@@ -89,7 +89,7 @@ test.describe("contact, with JavaScript", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts += 1;
     });
-    await gotoHydrated(page, "/contact");
+    await gotoEnhanced(page, "/contact");
     await fillMessage(page, {
       name: "Long Writer",
       email: `long.${tag()}@example.com`,
@@ -108,7 +108,7 @@ test.describe("contact, with JavaScript", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
     });
-    await gotoHydrated(page, "/contact");
+    await gotoEnhanced(page, "/contact");
     await fillMessage(page, {
       name: "Quick Clicker",
       email: `click.${tag()}@example.com`,
@@ -168,7 +168,7 @@ test.describe("contact, when things go wrong", () => {
   });
 
   test("the database is down: 'Error sending message. Please try again.'", async ({ page }) => {
-    await gotoHydrated(page, `${DB_DOWN_URL}/contact`);
+    await gotoEnhanced(page, `${DB_DOWN_URL}/contact`);
     await fillMessage(page, {
       name: "Down Time",
       email: `down.${tag()}@example.com`,
@@ -182,7 +182,7 @@ test.describe("contact, when things go wrong", () => {
 
   test("too many writes: the server answers 429 with a clear message", async ({ page }) => {
     await page.setExtraHTTPHeaders(asFreshClient());
-    await gotoHydrated(page, `${RATE_LIMITED_URL}/contact`);
+    await gotoEnhanced(page, `${RATE_LIMITED_URL}/contact`);
     for (let attempt = 1; attempt <= RATE_LIMIT + 1; attempt++) {
       const answer = page.waitForResponse((response) => response.request().method() === "POST");
       await fillMessage(page, {

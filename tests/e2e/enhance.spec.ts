@@ -3,7 +3,7 @@
 // and that the carousel, menu and coming-soon cards behave as they did with React.
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { TO_BE_ADDED_SOON } from "../../app/lib/messages.ts";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 
 /** Every script the page requests while it loads, with the bytes that crossed the network. */
 function recordScripts(page: Page) {
@@ -76,7 +76,7 @@ test.describe("a page without React", () => {
   }
 
   test("the hero moves next and previous, wraps, and answers the arrow keys", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     const carousel = hero(page);
     const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 2` });
     await expect(slide(2)).toHaveAttribute("inert");
@@ -95,7 +95,7 @@ test.describe("a page without React", () => {
   test("an autoplaying carousel has a working pause button", async ({ page }) => {
     // From 768 px the three pictures all fit and the slider shows no buttons.
     await page.setViewportSize({ width: 375, height: 740 });
-    await gotoHydrated(page, "/services/swimming-pool");
+    await gotoEnhanced(page, "/services/swimming-pool");
     const slider = page.getByRole("region", { name: "Swimming Pool pictures" });
     const pause = slider.getByRole("button", { name: "Pause slideshow" });
     await expect(pause).toHaveAttribute("aria-pressed", "false");
@@ -110,7 +110,7 @@ test.describe("a page without React", () => {
 
     test("nothing moves by itself, so there is no pause button", async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 740 });
-      await gotoHydrated(page, "/services/swimming-pool");
+      await gotoEnhanced(page, "/services/swimming-pool");
       const slider = page.getByRole("region", { name: "Swimming Pool pictures" });
       await expect(slider.locator(".carousel__button--pause")).toBeHidden();
       await expect(slider.getByRole("button", { name: "Next slide" })).toBeVisible();
@@ -121,7 +121,7 @@ test.describe("a page without React", () => {
     test.use({ viewport: { width: 1280, height: 800 } });
 
     test("the Page dropdown reports its state and Escape closes it", async ({ page }) => {
-      await gotoHydrated(page, "/");
+      await gotoEnhanced(page, "/");
       const trigger = mainNav(page).getByRole("button", { name: "Page" });
       await expect(trigger).toHaveAttribute("aria-expanded", "false");
       await trigger.click();
@@ -137,7 +137,7 @@ test.describe("a page without React", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
     test("the toggle is a button that reports its state", async ({ page }) => {
-      await gotoHydrated(page, "/about");
+      await gotoEnhanced(page, "/about");
       const toggle = page.getByRole("button", { name: "Menu" });
       const about = mainNav(page).getByRole("link", { name: "About", exact: true });
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -155,7 +155,7 @@ test.describe("a page without React", () => {
   test("a coming-soon card shows its notice in place, one at a time, without loading a page", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/services");
+    await gotoEnhanced(page, "/services");
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     const notice = page.getByRole("status").filter({ hasText: TO_BE_ADDED_SOON });
     await expect(notice).toHaveCount(0);
@@ -186,7 +186,7 @@ test("a form page validates in place without React: the schema comes with the fi
   page.on("request", (request) => {
     if (request.method() === "POST") posts += 1;
   });
-  await gotoHydrated(page, "/booking");
+  await gotoEnhanced(page, "/booking");
   await page.waitForLoadState("load");
   const loaded = scripts.urls();
   expect(loaded.filter((url) => !ENHANCEMENT.test(url))).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 
 const MENU = [
   ["Home", "/"],
@@ -16,7 +16,7 @@ test.describe("desktop menu", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("every menu link leads to its page and is marked current there", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     for (const [text, path] of MENU) {
       await mainNav(page).getByRole("link", { name: text, exact: true }).click();
       await expect(page).toHaveURL(path);
@@ -28,13 +28,13 @@ test.describe("desktop menu", () => {
   });
 
   test("the logo links home", async ({ page }) => {
-    await gotoHydrated(page, "/about");
+    await gotoEnhanced(page, "/about");
     await page.getByRole("banner").getByRole("link").first().click();
     await expect(page).toHaveURL("/");
   });
 
   test("the Page dropdown opens on hover and closes on leave", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     const trigger = mainNav(page).getByRole("button", { name: "Page" });
     const team = mainNav(page).getByRole("link", { name: "Our Team" });
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
@@ -59,7 +59,7 @@ test.describe("desktop menu", () => {
   test("the Page dropdown opens on keyboard focus, Enter and ArrowDown, and closes on Escape", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     const trigger = mainNav(page).getByRole("button", { name: "Page" });
     await mainNav(page).getByRole("link", { name: "Rooms", exact: true }).focus();
     await page.keyboard.press("Tab");
@@ -91,7 +91,7 @@ test.describe("desktop menu", () => {
   });
 
   test("only one dropdown is open at a time", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     await expect(mainNav(page).locator("[aria-expanded='true']")).toHaveCount(0);
     await mainNav(page).getByRole("button", { name: "Page" }).hover();
     await expect(mainNav(page).locator("[aria-expanded='true']")).toHaveCount(1);
@@ -102,7 +102,7 @@ test.describe("mobile menu", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("the toggle opens and closes the menu, and a link click closes it", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     const toggle = page.getByRole("button", { name: "Menu" });
     const about = mainNav(page).getByRole("link", { name: "About", exact: true });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -126,7 +126,7 @@ test.describe("mobile menu", () => {
   });
 
   test("Escape closes the open menu", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -136,7 +136,7 @@ test.describe("mobile menu", () => {
 });
 
 test("a new page starts at the top", async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await gotoEnhanced(page, "/");
   const footer = page.getByRole("contentinfo");
   await footer.scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -147,7 +147,7 @@ test("a new page starts at the top", async ({ page }) => {
 });
 
 test("the skip link moves focus to the main content", async ({ page }) => {
-  await gotoHydrated(page, "/rooms");
+  await gotoEnhanced(page, "/rooms");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();

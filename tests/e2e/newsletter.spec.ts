@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { NEWSLETTER_ERROR, NEWSLETTER_THANKS, RATE_LIMITED, VALID_EMAIL } from "../../app/lib/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 
 /** A fresh address per test and run: every worker shares one database. */
@@ -29,7 +29,7 @@ async function subscribeInFooter(page: Page, email: string) {
 // content pages, which ship no React, it is the plain form posting to /newsletter.
 test.describe("newsletter, with JavaScript", () => {
   test("thanks the guest in the footer, without leaving the page", async ({ page }) => {
-    await gotoHydrated(page, "/rooms");
+    await gotoEnhanced(page, "/rooms");
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await subscribeInFooter(page, uniqueEmail("footer"));
     await expect(noticeText(footerBox(page), "status")).toHaveText(NEWSLETTER_THANKS);
@@ -42,7 +42,7 @@ test.describe("newsletter, with JavaScript", () => {
 
   test("an address subscribed twice, in another letter case, succeeds both times", async ({ page }) => {
     const email = uniqueEmail("twice");
-    await gotoHydrated(page, "/rooms");
+    await gotoEnhanced(page, "/rooms");
     await subscribeInFooter(page, email);
     await expect(noticeText(footerBox(page), "status")).toHaveText(NEWSLETTER_THANKS);
     await page.getByRole("button", { name: "Dismiss message" }).click();
@@ -61,7 +61,7 @@ test.describe("newsletter, with JavaScript", () => {
       page.on("request", (request) => {
         if (request.method() === "POST") posts += 1;
       });
-      await gotoHydrated(page, "/rooms");
+      await gotoEnhanced(page, "/rooms");
       await subscribeInFooter(page, email);
       const field = footerBox(page).getByLabel("Email Address", { exact: true });
       await expect(field).toHaveAccessibleDescription(VALID_EMAIL);
@@ -101,14 +101,14 @@ test.describe("newsletter, without JavaScript", () => {
 
 test.describe("newsletter, when things go wrong", () => {
   test("the database is down: 'Error subscribing. Please try again.'", async ({ page }) => {
-    await gotoHydrated(page, `${DB_DOWN_URL}/contact`);
+    await gotoEnhanced(page, `${DB_DOWN_URL}/contact`);
     await subscribeInFooter(page, uniqueEmail("down"));
     await expect(noticeText(footerBox(page), "alert")).toHaveText(NEWSLETTER_ERROR);
   });
 
   test("too many writes: the server answers 429 with a clear message", async ({ page }) => {
     await page.setExtraHTTPHeaders(asFreshClient());
-    await gotoHydrated(page, `${RATE_LIMITED_URL}/rooms`);
+    await gotoEnhanced(page, `${RATE_LIMITED_URL}/rooms`);
     for (let attempt = 1; attempt <= RATE_LIMIT + 1; attempt++) {
       const answer = page.waitForResponse((response) => response.request().method() === "POST");
       await subscribeInFooter(page, uniqueEmail(`limit${attempt}`));

@@ -2,7 +2,7 @@
 // nonce (server/page-cache.ts, docs/decisions/0007). The browser must still run and style them:
 // no CSP violation, and the scripted carousel and menu still work on a page served from memory.
 import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 
 /** Every CSP violation the page reports, from the page itself (console messages can be late). */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -28,7 +28,7 @@ for (const path of ["/", "/about", "/services/swimming-pool", "/privacy"]) {
     // The first request fills the cache; the page below is the kept copy.
     await request.get(path);
     const violations = await recordViolations(page);
-    const response = await gotoHydrated(page, path);
+    const response = await gotoEnhanced(page, path);
     expect(response?.status()).toBe(200);
     const policy = (await response?.allHeaders())?.["content-security-policy"] ?? "";
     expect(policy).toMatch(/style-src 'self' 'sha256-/);
@@ -46,7 +46,7 @@ for (const path of ["/", "/about", "/services/swimming-pool", "/privacy"]) {
 test("the hero carousel works on a page served from the cache", async ({ page, request }) => {
   await request.get("/");
   const violations = await recordViolations(page);
-  await gotoHydrated(page, "/");
+  await gotoEnhanced(page, "/");
   const carousel = page.getByRole("region", { name: "Welcome", exact: true });
   const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 2` });
   await expect(slide(2)).toHaveAttribute("inert");
@@ -62,7 +62,7 @@ test.describe("on a phone", () => {
   test("the menu opens and closes on a page served from the cache", async ({ page, request }) => {
     await request.get("/team");
     const violations = await recordViolations(page);
-    await gotoHydrated(page, "/team");
+    await gotoEnhanced(page, "/team");
     const toggle = page.getByRole("button", { name: "Menu" });
     const about = page
       .getByRole("navigation", { name: "Main" })
@@ -77,20 +77,20 @@ test.describe("on a phone", () => {
 });
 
 // Form pages are kept too, per data version (ADR 0013): each visitor gets a submission id of
-// their own, React hydrates under the hash policy, and the form still sends.
+// their own, the enhancement runs under the hash policy, and the form still sends.
 for (const [path, form] of [
   ["/contact", true],
   ["/booking", true],
   ["/reservation", true],
   ["/rooms", false],
 ] as const) {
-  test(`${path} kept by the server hydrates without a CSP violation${form ? ", with a fresh submission id" : ""}`, async ({
+  test(`${path} kept by the server is enhanced without a CSP violation${form ? ", with a fresh submission id" : ""}`, async ({
     page,
     request,
   }) => {
     await request.get(path);
     const violations = await recordViolations(page);
-    const response = await gotoHydrated(page, path);
+    const response = await gotoEnhanced(page, path);
     expect(response?.status()).toBe(200);
     const policy = (await response?.allHeaders())?.["content-security-policy"] ?? "";
     expect(policy).toMatch(/script-src 'self' 'sha256-/);

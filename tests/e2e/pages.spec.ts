@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const hero = (page: Page) => page.getByRole("region", { name: "Welcome", exact: true });
@@ -75,7 +75,7 @@ test.describe("home", () => {
   });
 
   test("the hero moves next and previous, and wraps", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoEnhanced(page, "/");
     const carousel = hero(page);
     await expectShown(carousel, slide(carousel, 1, 2));
     // From the first slide, previous wraps round to the last.
@@ -188,14 +188,14 @@ test.describe("rooms", () => {
 
 test.describe("services", () => {
   test("a coming-soon card shows 'To be added soon' and stays on /services", async ({ page }) => {
-    await gotoHydrated(page, "/services");
+    await gotoEnhanced(page, "/services");
     await page.getByRole("link", { name: /Music & Enjoyments/ }).click();
     await expect(page.getByRole("status").filter({ hasText: "To be added soon" })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/services");
   });
 
   test("a normal card opens its page", async ({ page }) => {
-    await gotoHydrated(page, "/services");
+    await gotoEnhanced(page, "/services");
     await page.getByRole("link", { name: /Swimming Pool/ }).click();
     await expect(page).toHaveURL("/services/swimming-pool");
     await expect(h1(page)).toHaveText("Swimming Pool");
@@ -246,7 +246,7 @@ test.describe("services", () => {
 
 test.describe("testimonials", () => {
   test("/testimonial moves to the next testimonial", async ({ page }) => {
-    await gotoHydrated(page, "/testimonial");
+    await gotoEnhanced(page, "/testimonial");
     const carousel = page.getByRole("region", { name: "Guest testimonials" });
     const slides = carousel.getByRole("group");
     const count = await slides.count();
@@ -259,7 +259,7 @@ test.describe("testimonials", () => {
 
   test("two testimonials share the view on wide screens", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await gotoHydrated(page, "/testimonial");
+    await gotoEnhanced(page, "/testimonial");
     const carousel = page.getByRole("region", { name: "Guest testimonials" });
     await expect(carousel.locator(".carousel__slide:not([inert])")).toHaveCount(2);
   });
@@ -314,7 +314,7 @@ test("the footer has the newsletter box, contact lines and both link columns", a
 
 test.describe("contact details and map", () => {
   test("the contact page shows the categories, the address and a map on request", async ({ page }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoEnhanced(page, "/contact");
     const details = page.locator(".contact-details");
     test.skip((await details.count()) === 0, "contact.tsx does not compose ContactDetails yet");
     for (const title of ["Booking", "Technical", "General"]) {

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, addYears, lodgeToday } from "../../app/lib/dates.ts";
 import * as m from "../../app/lib/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 import { DB_DOWN_URL } from "./servers.ts";
 import { BOOKED_ROOMS, staysAvailable } from "./test-rooms.ts";
 
@@ -102,7 +102,7 @@ test.describe("reservation, with JavaScript", () => {
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") consoleErrors.push(message.text());
     });
-    const response = await gotoHydrated(page, "/reservation");
+    const response = await gotoEnhanced(page, "/reservation");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reservation");
     await expect(field(page, "Room").locator("option").first()).toHaveText(m.SELECT_A_ROOM_PLACEHOLDER);
@@ -134,7 +134,7 @@ test.describe("reservation, with JavaScript", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts += 1;
     });
-    await gotoHydrated(page, "/reservation");
+    await gotoEnhanced(page, "/reservation");
     await submit(page);
     const expected: [string, string][] = [
       ["Full Name", m.NAME_REQUIRED],
@@ -155,7 +155,7 @@ test.describe("reservation, with JavaScript", () => {
   });
 
   test("without a room: 'Please select a room to continue.' beside the Room field", async ({ page }) => {
-    await gotoHydrated(page, "/reservation");
+    await gotoEnhanced(page, "/reservation");
     await fillStay(page, aStay());
     await submit(page);
     await expect(field(page, "Room")).toHaveAccessibleDescription(m.SELECT_ROOM);
@@ -163,7 +163,7 @@ test.describe("reservation, with JavaScript", () => {
   });
 
   test("keeps dates inside the window and sets an earlier check-out to the check-in", async ({ page }) => {
-    await gotoHydrated(page, "/reservation");
+    await gotoEnhanced(page, "/reservation");
     const checkIn = field(page, "Check-in Date");
     const checkOut = field(page, "Check-out Date");
     await expect(checkIn).toHaveAttribute("min", today);
@@ -180,7 +180,7 @@ test.describe("reservation, with JavaScript", () => {
   });
 
   test("refuses dates outside today to one year ahead", async ({ page }) => {
-    await gotoHydrated(page, "/reservation");
+    await gotoEnhanced(page, "/reservation");
     const [roomId] = await someRoom(page);
     await fillStay(page, aStay({ roomId, checkIn: addDays(today, -1), checkOut: addDays(lastDay, 1) }));
     await submit(page);
@@ -190,7 +190,7 @@ test.describe("reservation, with JavaScript", () => {
   });
 
   test("a message over 2000 characters gets a clear message", async ({ page }) => {
-    await gotoHydrated(page, "/reservation");
+    await gotoEnhanced(page, "/reservation");
     const [roomId] = await someRoom(page);
     await fillStay(page, aStay({ roomId, message: "x".repeat(2001) }));
     await submit(page);
@@ -202,7 +202,7 @@ test.describe("reservation, with JavaScript", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
     });
-    await gotoHydrated(page, "/reservation");
+    await gotoEnhanced(page, "/reservation");
     const [roomId] = await someRoom(page);
     await fillStay(page, aStay({ roomId }));
     await form(page).getByRole("button", { name: "Reserve Now" }).dblclick();
@@ -298,7 +298,7 @@ test.describe("reservation, when things go wrong", () => {
   test("the database is down: the page still answers 200 with 'Failed to fetch available rooms. Please try again later.'", async ({
     page,
   }) => {
-    const response = await gotoHydrated(page, `${DB_DOWN_URL}/reservation`);
+    const response = await gotoEnhanced(page, `${DB_DOWN_URL}/reservation`);
     expect(response?.status()).toBe(200);
     await expect(noticeText(page.getByRole("main"), "alert")).toHaveText(m.FAILED_TO_FETCH_AVAILABLE_ROOMS);
     await expect(field(page, "Room").locator("option")).toHaveText([m.NO_ROOMS_AVAILABLE]);
@@ -307,7 +307,7 @@ test.describe("reservation, when things go wrong", () => {
 
 test.describe("reservation availability", () => {
   test("with JavaScript the room list follows the dates", async ({ page }) => {
-    await gotoHydrated(page, "/reservation");
+    await gotoEnhanced(page, "/reservation");
     const label = BOOKED_ROOMS.reservationFollowsDates;
     const roomId = (await offeredRooms(page)).find(([, text]) => text === label)?.[0];
     if (!roomId) throw new Error(`${label} is not offered`);

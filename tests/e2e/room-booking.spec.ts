@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
-import { gotoHydrated } from "./hydrated.ts";
+import { gotoEnhanced } from "./enhanced.ts";
 import { DB_DOWN_URL, SITE_URL } from "./servers.ts";
 import { BOOKED_ROOMS } from "./test-rooms.ts";
 
@@ -15,7 +15,7 @@ const option = (box: Locator, label: string) => roomSelect(box).locator("option"
 const isDialogData = (url: URL) => url.searchParams.has("book");
 
 async function openFromRooms(page: Page, base = SITE_URL): Promise<Locator> {
-  await gotoHydrated(page, `${base}/rooms`);
+  await gotoEnhanced(page, `${base}/rooms`);
   await page
     .getByRole("link", { name: /book now/i })
     .first()
@@ -107,7 +107,7 @@ test("opens from /rooms as a modal: loading text, rooms, focus kept inside, Esca
 });
 
 test("opens from /details/1 with the close button", async ({ page }) => {
-  await gotoHydrated(page, "/details/1");
+  await gotoEnhanced(page, "/details/1");
   await page
     .getByRole("link", { name: /book now/i })
     .first()
@@ -118,7 +118,7 @@ test("opens from /details/1 with the close button", async ({ page }) => {
 });
 
 test("opened at its ?book= address, the dialog stays open once the script takes over", async ({ page }) => {
-  await gotoHydrated(page, "/rooms?book=Deluxe");
+  await gotoEnhanced(page, "/rooms?book=Deluxe");
   const box = dialog(page);
   await expect(box).toBeVisible();
   // Modal now (the script made it so), and still open.
@@ -222,7 +222,7 @@ test("/rooms: the availability bar counts free rooms and prices the stay; dates 
 }) => {
   const checkIn = addDays(today, 40);
   const checkOut = addDays(today, 42);
-  await gotoHydrated(page, "/rooms");
+  await gotoEnhanced(page, "/rooms");
   const bar = page.getByRole("form", { name: "Check availability" });
   await bar.getByLabel("Check-in Date").fill(checkIn);
   await bar.getByLabel("Check-out Date").fill(checkOut);
@@ -241,7 +241,7 @@ test("/rooms: the availability bar counts free rooms and prices the stay; dates 
 
 test("/details/1 shows its stars in a row, as on the room cards", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await gotoHydrated(page, "/details/1");
+  await gotoEnhanced(page, "/details/1");
   const stars = page.locator(".room-details .star-rating svg");
   await expect(stars).toHaveCount(5);
   const boxes = await stars.evaluateAll((icons) => icons.map((icon) => icon.getBoundingClientRect().top));

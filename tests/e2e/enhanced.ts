@@ -1,0 +1,13 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Opens a page and waits until its script has taken over the markup: the enhancement module
+ * (app/enhance.client.ts), started after the first paint, marks the header
+ * `site-header--enhanced` when every behaviour is in place, so clicks and key presses reach the
+ * scripted behaviour rather than the no-JavaScript fallbacks.
+ */
+export async function gotoEnhanced(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator("header.site-header--enhanced")).toBeAttached();
+  return response;
+}
