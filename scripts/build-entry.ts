@@ -1,7 +1,8 @@
-// The production build's server entry, built first when it is missing, for
-// the scripts that run app code (migrations, seed) outside the web server.
+// The production build's server entry, built first when it is missing or older than the
+// sources, for the scripts that run app code (migrations, seed, backups) outside the web server.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildIsStale } from "./build-freshness.ts";
 
 const BUILD_ENTRY = new URL("../build/server/index.js", import.meta.url);
 
@@ -10,8 +11,9 @@ export async function loadServerBuild(): Promise<{
   migrate(): Promise<void>;
   seed(): Promise<void>;
 }> {
-  if (!existsSync(BUILD_ENTRY)) {
-    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (buildIsStale(fileURLToPath(new URL("..", import.meta.url)))) {
+    // The build's output goes to stderr: stdout is the command's own answer (a backup's path).
+    execFileSync("npm", ["run", "build"], { stdio: ["ignore", process.stderr, "inherit"] });
   }
   return import(BUILD_ENTRY.href);
 }

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { refuseWhileServerRuns } from "./running-server.ts";
-import { BUILD_ENTRY, buildIsStale } from "./staff-build.ts";
+import { BUILD_ENTRY, buildIsStale } from "./build-freshness.ts";
 
 const [command, email] = process.argv.slice(2);
 if (command !== "reset-password" || !email) {

@@ -1,11 +1,11 @@
-// Whether the production build is older than the sources it is built from: the same rule as
-// `npm start` (scripts/start.ts), for `npm run staff`, which runs the build's code. A stale build
-// would reset a password with last week's code (or against last week's migrations).
+// Whether the production build is older than the sources it is built from: `npm start`
+// (scripts/start.ts) and `npm run staff` (scripts/staff.ts) rebuild first. A stale build would
+// serve last week's site, or reset a password with last week's code and migrations.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export const BUILD_ENTRY = "build/server/index.js";
-/** What `npm run build` reads (as scripts/start.ts lists them). */
+/** What `npm run build` reads. */
 export const BUILD_SOURCES = [
   "app",
   "server",

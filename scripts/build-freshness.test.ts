@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { buildIsStale } from "./staff-build.ts";
+import { buildIsStale } from "./build-freshness.ts";
 
 let root = "";
 afterEach(() => rmSync(root, { recursive: true, force: true }));
