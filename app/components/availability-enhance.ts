@@ -5,7 +5,7 @@
 import { clampCheckOut } from "~/lib/form-rules.ts";
 import { isIsoDate } from "~/lib/dates.ts";
 import { datesToAsk } from "~/lib/stay-search.ts";
-import { SWAPPED_EVENT, swapFromAnswer } from "./form-enhance.ts";
+import { fetchPage, SWAPPED_EVENT, swapFromAnswer } from "./form-enhance.ts";
 
 /** How long the dates must stay still before the list is asked for again (well within half a second). */
 const DEBOUNCE_MS = 300;
@@ -70,15 +70,9 @@ function followDates(form: HTMLFormElement) {
     const url = availabilityUrl(form);
     if (url === null || url === shown) return;
     const ask = ++asked;
-    let answer: Document;
-    try {
-      const response = await fetch(url, { headers: { Accept: "text/html" } });
-      if (!response.ok) return;
-      answer = new DOMParser().parseFromString(await response.text(), "text/html");
-    } catch {
-      // The list stays as it was; the server checks the room again when the form is sent.
-      return;
-    }
+    // On failure the list stays as it was; the server checks the room again when the form is sent.
+    const answer = await fetchPage(url).catch(() => null);
+    if (!answer?.ok) return;
     // A later change of the dates has asked again meanwhile: its answer decides.
     if (ask !== asked || !form.isConnected) return;
     shown = url;

@@ -2,7 +2,7 @@
 // each tab is a link to `?tab=…`, a page the server renders. With it they follow the ARIA tabs
 // pattern: roving focus, arrow keys, Home and End, and the chosen tab's form is fetched from its
 // page and put into the panel in place.
-import { SWAPPED_EVENT, swapFromAnswer } from "./form-enhance.ts";
+import { fetchPage, SWAPPED_EVENT, swapFromAnswer } from "./form-enhance.ts";
 
 const enhanced = new WeakSet<HTMLElement>();
 
@@ -48,9 +48,8 @@ function enhanceTabList(list: HTMLElement) {
     const ask = ++asked;
     showLoading();
     try {
-      const response = await fetch(tab.href, { headers: { Accept: "text/html" } });
-      if (!response.ok) throw new Error(`${response.status}`);
-      const answer = new DOMParser().parseFromString(await response.text(), "text/html");
+      const answer = await fetchPage(tab.href);
+      if (!answer.ok) throw new Error("not the tab's page");
       if (ask !== asked) return;
       const swapped = swapFromAnswer(panelId, answer);
       if (swapped.length === 0) throw new Error("no panel");

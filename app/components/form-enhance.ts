@@ -161,11 +161,8 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null) {
   for (const [name, value] of new FormData(form, submitter)) {
     if (typeof value === "string") body.append(name, value);
   }
-  let answer: Document;
-  try {
-    const response = await fetch(form.action, { method: "POST", body, headers: { Accept: "text/html" } });
-    answer = new DOMParser().parseFromString(await response.text(), "text/html");
-  } catch {
+  const answer = await fetchPage(form.action, { method: "POST", body }).catch(() => null);
+  if (!answer) {
     showFailure(form);
     return;
   }
@@ -176,6 +173,16 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null) {
   }
   for (const element of swapped) element.dispatchEvent(new CustomEvent(SWAPPED_EVENT, { bubbles: true }));
   focusAnswer(swapped);
+}
+
+/**
+ * A page of this site as the browser would show it: the same URL a link or a form without
+ * JavaScript would load, parsed, with its HTTP status. Rejects when the network fails.
+ */
+export async function fetchPage(url: string, init: RequestInit = {}): Promise<Document & { ok: boolean }> {
+  const response = await fetch(url, { ...init, headers: { Accept: "text/html" } });
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  return Object.assign(page, { ok: response.ok });
 }
 
 /**
@@ -205,14 +212,14 @@ export function swapFromAnswer(spec: string, answer: Document): HTMLElement[] {
 function focusAnswer(swapped: HTMLElement[]) {
   for (const element of swapped) {
     const invalid = element.querySelector<HTMLElement>("[aria-invalid='true']");
-    if (invalid && invalid.offsetParent !== null) {
+    if (invalid?.checkVisibility()) {
       invalid.focus();
       return;
     }
   }
   for (const element of swapped) {
     const notice = element.querySelector<HTMLElement>(".notice");
-    if (notice && notice.offsetParent !== null) {
+    if (notice?.checkVisibility()) {
       focusNotice(notice);
       return;
     }

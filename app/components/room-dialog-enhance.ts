@@ -8,7 +8,7 @@
 // - closing it takes `?book=` out of the address.
 // Its form is then an ordinary enhanced form (form-enhance.ts), which swaps the dialog's content
 // and the page's success notice from the action's answer.
-import { SWAPPED_EVENT } from "./form-enhance.ts";
+import { fetchPage, SWAPPED_EVENT } from "./form-enhance.ts";
 
 const DIALOG_ID = "room-booking-dialog";
 const SHELL_ID = "room-booking-dialog-shell";
@@ -60,14 +60,8 @@ function openShell(): HTMLDialogElement | null {
 
 /** Puts the dialog of the page at `href` (with its free rooms) into the open dialog. */
 async function fill(dialog: HTMLDialogElement, href: string) {
-  let source: Element | null = null;
-  try {
-    const response = await fetch(href, { headers: { Accept: "text/html" } });
-    const answer = new DOMParser().parseFromString(await response.text(), "text/html");
-    source = response.ok ? answer.getElementById(DIALOG_ID) : null;
-  } catch {
-    source = null;
-  }
+  const answer = await fetchPage(href).catch(() => null);
+  const source = answer?.ok ? answer.getElementById(DIALOG_ID) : null;
   if (!dialog.open) return;
   if (!source) {
     const failure = dialog.querySelector<HTMLElement>("[data-dialog-failure]");
