@@ -66,7 +66,8 @@ export async function loadPage(baseUrl: string, path: string, seconds = DURATION
 }
 
 /**
- * POST the Room Booking dialog's form as its script does (the /rooms action, `/rooms.data`), for
+ * POST the Room Booking dialog's form as a browser does, with or without JavaScript (the /rooms
+ * action at `/rooms?book=Deluxe`, answered with the page; ADR 0014), for
  * at most DURATION_S seconds: each request books a random one of BOOKED_ROOMS rooms, checking in
  * within BOOKED_DAYS days for 1 to 4 nights, so stays overlap and the database refuses some (409)
  * while most still commit: the cost of both answers is in the figure.
@@ -86,13 +87,18 @@ export async function loadBookings(
   let next = 0;
   const started = performance.now();
   const result = await autocannon({
-    url: new URL("/rooms.data?book=", baseUrl).href,
+    url: new URL("/rooms?book=Deluxe", baseUrl).href,
     connections: 10,
     duration: DURATION_S,
     requests: [
       {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(baseUrl).origin },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: new URL(baseUrl).origin,
+          accept: "text/html",
+          "accept-encoding": "br, gzip",
+        },
         setupRequest: (request) => {
           const index = next++;
           const checkIn = addDays(today, pick(BOOKED_DAYS));

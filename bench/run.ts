@@ -169,7 +169,7 @@ function printTable(
   for (const load of [bookings.pglite, bookings.postgres]) {
     if ("skipped" in load) continue;
     loadRows.push([
-      `POST /rooms.data?book= on ${ENGINE_NAMES[load.engine]} (random stays, committed)`,
+      `POST /rooms?book= on ${ENGINE_NAMES[load.engine]} (random stays, committed)`,
       `${load.perSecond} bookings/s`,
       String(load.p50Ms),
       String(load.p99Ms),
@@ -201,7 +201,7 @@ function printBookings(bookings: BookingsByEngine) {
         ],
   );
   console.info(
-    "\nRoom bookings (POST /rooms.data?book=, 10 connections, random stays of 1-4 nights on 50 rooms within 90 days):",
+    "\nRoom bookings (POST /rooms?book=Deluxe, 10 connections, random stays of 1-4 nights on 50 rooms within 90 days):",
   );
   printRows(
     ["engine", "sent", "2xx", "409 refused", "other", "committed", "bookings/s", "p50 ms", "p99 ms", "s"],
