@@ -4,7 +4,7 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Every route that takes a write takes a form (decisions.md 18): URL-encoded or multipart, as
- * browsers and React Router's fetchers send it. Anything else (JSON, plain text, no type, a
+ * browsers and the enhancement's background posts send it. Anything else (JSON, plain text, no type, a
  * multipart type without its boundary) would make `request.formData()` throw inside the route,
  * a 500 for what is the client's mistake: here it is a 415 with a plain message instead, for
  * every route at once. Logged as a client error (4xx, server/request-log.ts).

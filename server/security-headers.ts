@@ -5,7 +5,7 @@ import helmet from "helmet";
 
 /**
  * Security headers for every response (helmet), with a fresh CSP nonce per request (kept in
- * `res.locals.nonce`) so React Router's inline scripts run and no other inline script can.
+ * `res.locals.nonce`) so the enhancement's loader runs and no other inline script can.
  * https://content-security-policy.com/nonce/ — HSTS only when the site is served over https
  * (SITE_ORIGIN): on plain http it would be ignored at best, and lock a mis-set host out at worst.
  */

@@ -5,7 +5,7 @@
 import { clampCheckOut } from "~/lib/form-rules.ts";
 import { isIsoDate } from "~/lib/dates.ts";
 import { datesToAsk } from "~/lib/stay-search.ts";
-import { fetchPage, SWAPPED_EVENT, swapFromAnswer } from "./form-enhance.ts";
+import { fetchPage, swapFromAnswer } from "./form-enhance.ts";
 
 /** How long the dates must stay still before the list is asked for again (well within half a second). */
 const DEBOUNCE_MS = 300;
@@ -57,6 +57,12 @@ function followDates(form: HTMLFormElement) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let asked = 0;
 
+  // A list asked for before the form was sent must not land on the form's answer.
+  form.addEventListener("submit", () => {
+    clearTimeout(timer);
+    asked += 1;
+  });
+
   form.addEventListener("input", (event) => {
     const target = event.target;
     if (!(target instanceof HTMLInputElement)) return;
@@ -77,9 +83,8 @@ function followDates(form: HTMLFormElement) {
     if (ask !== asked || !form.isConnected) return;
     shown = url;
     const chosen = selectedValues(form);
-    const swapped = swapFromAnswer(form.dataset.availabilitySwap ?? "", answer);
+    swapFromAnswer(form.dataset.availabilitySwap ?? "", answer);
     restoreSelections(form, chosen);
-    for (const element of swapped) element.dispatchEvent(new CustomEvent(SWAPPED_EVENT, { bubbles: true }));
   }
 }
 
@@ -107,6 +112,10 @@ function selectedValues(form: HTMLFormElement): Map<string, string> {
 function restoreSelections(form: HTMLFormElement, chosen: Map<string, string>) {
   for (const select of form.querySelectorAll("select")) {
     const value = chosen.get(select.name);
-    if (value && Array.from(select.options).some((option) => option.value === value)) select.value = value;
+    if (!value || select.value === value) continue;
+    if (!Array.from(select.options).some((option) => option.value === value)) continue;
+    select.value = value;
+    // The estimate follows the choice (estimate-enhance.ts).
+    select.dispatchEvent(new Event("change", { bubbles: true }));
   }
 }

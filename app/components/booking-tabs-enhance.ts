@@ -2,7 +2,7 @@
 // each tab is a link to `?tab=…`, a page the server renders. With it they follow the ARIA tabs
 // pattern: roving focus, arrow keys, Home and End, and the chosen tab's form is fetched from its
 // page and put into the panel in place.
-import { fetchPage, SWAPPED_EVENT, swapFromAnswer } from "./form-enhance.ts";
+import { fetchPage, swapFromAnswer } from "./form-enhance.ts";
 
 const enhanced = new WeakSet<HTMLElement>();
 
@@ -54,7 +54,6 @@ function enhanceTabList(list: HTMLElement) {
       const swapped = swapFromAnswer(panelId, answer);
       if (swapped.length === 0) throw new Error("no panel");
       history.replaceState(history.state, "", tab.href);
-      for (const element of swapped) element.dispatchEvent(new CustomEvent(SWAPPED_EVENT, { bubbles: true }));
     } catch {
       // The page of that tab, as without JavaScript.
       if (ask === asked) window.location.assign(tab.href);

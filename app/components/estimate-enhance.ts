@@ -3,6 +3,7 @@
 // (app/lib/stay-estimate.ts); the options carry their rate as `data-price`.
 import { formatKwacha } from "~/lib/money.ts";
 import { reservationEstimateText, stayPriceText } from "~/lib/stay-estimate.ts";
+import { SWAPPED_EVENT } from "./form-enhance.ts";
 
 const enhanced = new WeakSet<HTMLFormElement>();
 
@@ -16,7 +17,7 @@ export function enhanceEstimates(root: ParentNode) {
     form.addEventListener("input", update);
     form.addEventListener("change", update);
     // A list the dates brought anew (availability-enhance.ts) may no longer offer the choice.
-    form.addEventListener("lodge:swapped", update);
+    form.addEventListener(SWAPPED_EVENT, update);
   }
 }
 

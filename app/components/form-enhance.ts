@@ -171,7 +171,6 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null) {
     showFailure(form);
     return;
   }
-  for (const element of swapped) element.dispatchEvent(new CustomEvent(SWAPPED_EVENT, { bubbles: true }));
   focusAnswer(swapped);
 }
 
@@ -188,24 +187,58 @@ export async function fetchPage(url: string, init: RequestInit = {}): Promise<Do
 /**
  * `spec` lists the page's elements to refresh, by id: `target` takes the content of the answer's
  * element of the same id, `target=source` that of another one. A dialog the answer no longer has
- * open closes (the room booked). Returns the refreshed elements.
+ * open closes (the room booked). Each refreshed element gets SWAPPED_EVENT. Returns them; none
+ * when the answer is not a page of this site.
  */
 export function swapFromAnswer(spec: string, answer: Document): HTMLElement[] {
+  const parts = spec
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const [targetId = "", sourceId = targetId] = entry.split("=");
+      return {
+        target: document.getElementById(targetId),
+        source: answer.getElementById(sourceId),
+        targetId,
+        sourceId,
+      };
+    });
+  // Not one of this site's pages (a proxy's 502, a plain 413): nothing is replaced, nothing closes.
+  if (!parts.some(({ target, source }) => target && source)) return [];
   const swapped: HTMLElement[] = [];
-  for (const entry of spec.split(/\s+/).filter(Boolean)) {
-    const [targetId = "", sourceId = targetId] = entry.split("=");
-    const target = document.getElementById(targetId);
-    const source = answer.getElementById(sourceId);
+  for (const { target, source, targetId, sourceId } of parts) {
     if (!target) continue;
     if (source) {
-      target.replaceChildren(...Array.from(source.childNodes, (node) => document.importNode(node, true)));
+      const nodes = Array.from(source.childNodes, (node) => document.importNode(node, true));
+      if (sourceId !== targetId) renameIds(nodes, sourceId, targetId);
+      target.replaceChildren(...nodes);
       swapped.push(target);
     } else if (target instanceof HTMLDialogElement) {
       target.close();
       swapped.push(target);
     }
   }
+  for (const element of swapped) element.dispatchEvent(new CustomEvent(SWAPPED_EVENT, { bubbles: true }));
   return swapped;
+}
+
+const ID_REFERENCES = ["id", "for", "aria-describedby", "aria-labelledby", "aria-controls"];
+
+/**
+ * Content taken from another element of the answer (`target=source`) names its ids after that
+ * element (`newsletter-form-email`); renamed after the target, it cannot clash with the source's
+ * own twin when both are on the page (/newsletter's form and the footer's).
+ */
+function renameIds(nodes: readonly Node[], from: string, to: string) {
+  for (const node of nodes) {
+    if (!(node instanceof Element)) continue;
+    for (const element of [node, ...node.querySelectorAll("*")]) {
+      for (const name of ID_REFERENCES) {
+        const value = element.getAttribute(name);
+        if (value?.includes(`${from}-`)) element.setAttribute(name, value.replaceAll(`${from}-`, `${to}-`));
+      }
+    }
+  }
 }
 
 /** After an answer: the first field in error, else the first notice, takes focus. */

@@ -17,8 +17,10 @@ interface FieldProps {
   className?: string;
 }
 
-function useFieldIds(error?: string, hint?: string) {
-  const id = useId();
+/** `fixedId` names a control whose ids must follow its form's id (see NewsletterForm). */
+function useFieldIds(error?: string, hint?: string, fixedId?: string) {
+  const generated = useId();
+  const id = fixedId ?? generated;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
@@ -61,9 +63,10 @@ export function InputField({
   error,
   hint,
   className,
+  id,
   ...input
 }: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const ids = useFieldIds(error, hint);
+  const ids = useFieldIds(error, hint, id);
   return (
     <FieldShell {...{ name, label, error, hint, className }} {...ids}>
       <input

@@ -35,6 +35,9 @@ export function NewsletterForm({ id = PAGE_FORM_ID, result }: { id?: string; res
       <HoneypotField />
       <div className="newsletter-form__row">
         <InputField
+          // Named after the form: the script copies /newsletter's answer into the footer's box and
+          // renames these ids after it (form-enhance.ts), so the two boxes never share one.
+          id={`${id}-email`}
           name="email"
           type="email"
           label={FIELD_LABELS.email}

@@ -8,7 +8,7 @@
 // - closing it takes `?book=` out of the address.
 // Its form is then an ordinary enhanced form (form-enhance.ts), which swaps the dialog's content
 // and the page's success notice from the action's answer.
-import { fetchPage, SWAPPED_EVENT } from "./form-enhance.ts";
+import { fetchPage, swapFromAnswer } from "./form-enhance.ts";
 
 const DIALOG_ID = "room-booking-dialog";
 const SHELL_ID = "room-booking-dialog-shell";
@@ -58,19 +58,23 @@ function openShell(): HTMLDialogElement | null {
   return dialog;
 }
 
+let openings = 0;
+
 /** Puts the dialog of the page at `href` (with its free rooms) into the open dialog. */
 async function fill(dialog: HTMLDialogElement, href: string) {
+  const opening = ++openings;
   const answer = await fetchPage(href).catch(() => null);
-  const source = answer?.ok ? answer.getElementById(DIALOG_ID) : null;
-  if (!dialog.open) return;
-  if (!source) {
+  // Closed meanwhile, or opened again for another room: this answer is no longer wanted.
+  if (!dialog.open || opening !== openings) return;
+  const swapped = answer?.ok ? swapFromAnswer(DIALOG_ID, answer) : [];
+  if (swapped.length === 0) {
     const failure = dialog.querySelector<HTMLElement>("[data-dialog-failure]");
     dialog.querySelector("[data-dialog-loading]")?.remove();
     if (failure) failure.hidden = false;
     return;
   }
-  dialog.replaceChildren(...Array.from(source.childNodes, (node) => document.importNode(node, true)));
-  dialog.dispatchEvent(new CustomEvent(SWAPPED_EVENT, { bubbles: true }));
+  // The content focus was on (the frame's close button) has been replaced: start at the form.
+  dialog.querySelector<HTMLElement>("form input:not([type='hidden']):not([tabindex='-1'])")?.focus();
 }
 
 /** After the dialog closes, the address no longer opens it. */

@@ -9,6 +9,7 @@ import { echoedFields } from "~/lib/echoed-fields.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import { readStaySearch } from "~/lib/stay-search.ts";
 import { freshSubmissionId } from "~/lib/page-keeping.server.ts";
+import { rememberRefusedStay, stayParams } from "~/lib/refused-stay.server.ts";
 import { loadBookingPage, submitBookingPage } from "./booking.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,7 +29,7 @@ export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
  * unreachable the page still renders (decisions.md 17) and says why.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = stayParams(request, context);
   const tab = params.get("tab");
   // The rooms free for the dates in the address ('Check availability', or the script as the
   // guest types), tonight's before that; the venues free on the chosen date (decisions.md 23, 24).
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitBookingPage(request, context);
+  return rememberRefusedStay(context, await submitBookingPage(request, context));
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { insertReservation } from "~/db/reservations.server.ts";
 import { getRoom, listFreeRooms, roomLabel } from "~/db/rooms.server.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
+import { stayParams } from "~/lib/refused-stay.server.ts";
 import { readStaySearch } from "~/lib/stay-search.ts";
 import {
   formError,
@@ -38,14 +39,14 @@ export interface ReservationPageData {
 }
 
 /**
- * The rooms free for the dates in the address (tonight's until both are chosen: decisions.md 24),
- * what the guest had typed, and a fresh submission id for the form.
+ * The rooms free for the dates in the address (tonight's until both are chosen: decisions.md 24)
+ * or of a submission the action just refused, what the guest had typed, and a fresh submission id.
  */
 export async function loadReservationPage(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<ReservationPageData> {
-  const params = new URL(request.url).searchParams;
+  const params = stayParams(request, context);
   const today = lodgeToday();
   const base = { today, submissionId: freshSubmissionId(context), values: echoedFields(params) };
   const stay = readStaySearch(params, today);

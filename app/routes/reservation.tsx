@@ -4,6 +4,7 @@ import { ReservationForm } from "~/components/reservation-form.tsx";
 import { Notice } from "~/components/notice.tsx";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/reservation";
+import { rememberRefusedStay } from "~/lib/refused-stay.server.ts";
 import { createReservation, loadReservationPage } from "./reservation.server.ts";
 
 const TITLE = "Reservation";
@@ -25,8 +26,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadReservationPage(request, context);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return createReservation(request, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  return rememberRefusedStay(context, await createReservation(request, context));
 }
 
 export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -88,8 +88,8 @@ export async function loadRoomTypeOffers(context: Context, stay: StayDates): Pro
 
 /**
  * The action of /rooms and /details/:id: books a room from the dialog (one parse of the body,
- * typed error codes). With JavaScript a fetcher gets this as data; without it the page renders
- * again with the dialog open, the guest's values and the errors (no redirect).
+ * typed error codes). The page renders again with the dialog open, the guest's values and the
+ * errors (no redirect); with JavaScript the dialog takes its content from that page (ADR 0014).
  */
 export async function submitRoomDialog(request: Request, context: Context) {
   const result = await bookFromDialog(request, context);

@@ -25,8 +25,8 @@ async function subscribeInFooter(page: Page, email: string) {
   await box.getByRole("button", { name: "Subscribe" }).click();
 }
 
-// The footer box submits in place on pages that run React (rooms, forms); on
-// content pages, which ship no React, it is the plain form posting to /newsletter.
+// With JavaScript the footer box submits in place on every page (form-enhance.ts); without, it
+// is the plain form posting to /newsletter.
 test.describe("newsletter, with JavaScript", () => {
   test("thanks the guest in the footer, without leaving the page", async ({ page }) => {
     await gotoEnhanced(page, "/rooms");
@@ -37,6 +37,16 @@ test.describe("newsletter, with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     // Ready for the next address.
     await expect(footerBox(page).getByLabel("Email Address", { exact: true })).toHaveValue("");
+    await expectAccessible(page);
+  });
+
+  test("on /newsletter itself the footer's answer leaves every id on the page unique", async ({ page }) => {
+    await gotoEnhanced(page, "/newsletter");
+    await subscribeInFooter(page, uniqueEmail("on-its-page"));
+    await expect(noticeText(footerBox(page), "status")).toHaveText(NEWSLETTER_THANKS);
+    const ids = await page.locator("[id]").evaluateAll((elements) => elements.map((element) => element.id));
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    await expect(footerBox(page).getByLabel("Email Address", { exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 

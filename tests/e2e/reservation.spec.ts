@@ -269,6 +269,29 @@ test.describe("reservation, without JavaScript", () => {
     await expect(field(page, "Payment Method")).toHaveValue("Mobile Money");
   });
 
+  test("a room taken meanwhile: the message, the values, and the list for the guest's dates", async ({
+    page,
+  }) => {
+    await page.goto("/reservation");
+    const [roomId, label] = await someRoom(page);
+    const stay = aStay({ roomId, name: "Second Guest" });
+    // Another guest reserves the room for those nights first.
+    const first = await page.request.post("/reservation", {
+      form: { ...aStay({ roomId, checkIn: stay.checkIn, checkOut: stay.checkOut }), roomId } as Record<
+        string,
+        string
+      >,
+    });
+    expect(first.status()).toBe(200);
+    await fillStay(page, stay);
+    await submit(page);
+    await expect(noticeText(form(page), "alert")).toHaveText(m.ROOM_JUST_BOOKED);
+    await expect(field(page, "Full Name")).toHaveValue("Second Guest");
+    await expect(field(page, "Check-in Date")).toHaveValue(stay.checkIn);
+    // The fresh list is the one for those nights: the room is not offered again.
+    await expect(field(page, "Room").locator("option", { hasText: label })).toHaveCount(0);
+  });
+
   test("posting the same form twice stores one reservation (same reference)", async ({ page }) => {
     await page.goto("/reservation");
     const [roomId] = await someRoom(page);

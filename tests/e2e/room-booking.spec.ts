@@ -143,6 +143,25 @@ for (const failure of ["a network error", "a 500"] as const) {
   });
 }
 
+test("an answer that is not one of the site's pages keeps the dialog open, with the values and a message", async ({
+  page,
+}) => {
+  const box = await openFromRooms(page);
+  await fill(box, BOOKED_ROOMS.dialogDoubleClick, { name: "Kept Through A Proxy Error" });
+  // A proxy in front of the site answers for it (a 502 page of its own).
+  await page.route(
+    (url) => isDialogData(url),
+    (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" })
+        : route.continue(),
+  );
+  await box.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(box.getByRole("alert")).toContainText("Failed to create booking:");
+  await expect(box).toBeVisible();
+  await expect(box.getByLabel("Full Name")).toHaveValue("Kept Through A Proxy Error");
+});
+
 test("no room and bad dates show their messages beside the fields", async ({ page }) => {
   const box = await openFromRooms(page);
   await fill(box, null);
