@@ -31,17 +31,6 @@ describe("criticalPath", () => {
     expect(html).toContain(external);
   });
 
-  it("moves module preloads behind the styles, still inside the head", () => {
-    const preload = '<link rel="modulepreload" href="/assets/vendor-1.js" nonce="n"/>';
-    const html = transform(
-      page(`${preload}<link rel="stylesheet" href="/assets/root-abc.css"/><title>t</title>`),
-      "n",
-    );
-    const head = html.slice(0, html.indexOf("</head>"));
-    expect(head.indexOf(preload)).toBeGreaterThan(head.indexOf("<style"));
-    expect(head.indexOf(preload)).toBeGreaterThan(head.indexOf("<title>"));
-  });
-
   it("cannot be made to close the style element early", () => {
     writeFileSync(join(clientDir, "assets", "odd-1.css"), 'a::after{content:"</style><script>"}');
     const html = transform(page('<link rel="stylesheet" href="/assets/odd-1.css"/>'), "n");

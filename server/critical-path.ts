@@ -7,11 +7,10 @@ import { join } from "node:path";
  * - each `<link rel="stylesheet" href="/assets/…">` becomes an inline
  *   `<style nonce>` with the file's contents: no render-blocking request, so
  *   on a 150 ms mobile round trip the page paints one or two round trips
- *   sooner. Pages carry only their own CSS (a few KB compressed).
- * - module preloads move behind the styles: on HTTP/1.1 a browser opens six
- *   connections per host, and a dozen preloads listed first would hold them
- *   while the document is still being laid out. (No page hydrates React, so
- *   nothing in the browser expects the head as React rendered it: ADR 0014.)
+ *   sooner. Pages carry only their own CSS (a few KB compressed). No page
+ *   hydrates React, so nothing in the browser expects the head as React
+ *   rendered it (ADR 0014); and no script is requested before the first
+ *   paint (app/lib/deferred-enhancement.ts), so there are no preloads to order.
  */
 export function criticalPath(clientDir: string): (html: string, nonce: string) => string {
   const cache = new Map<string, string | null>();
@@ -30,13 +29,7 @@ export function criticalPath(clientDir: string): (html: string, nonce: string) =
   return (html, nonce) => {
     const headEnd = html.indexOf("</head>");
     if (headEnd === -1) return html;
-    let head = html.slice(0, headEnd);
-    const preloads: string[] = [];
-    head = head.replace(/<link\b[^>]*\brel="modulepreload"[^>]*\/?>/g, (tag) => {
-      preloads.push(tag);
-      return "";
-    });
-    head = head.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\/?>/g, (tag) => {
+    const head = html.slice(0, headEnd).replace(/<link\b[^>]*\brel="stylesheet"[^>]*\/?>/g, (tag) => {
       // React Router may add an empty fragment ("x.css#") to tell a route's links apart.
       const href = /\bhref="(\/assets\/[\w.-]+\.css)(?:#[^"]*)?"/.exec(tag)?.[1];
       const css = href ? read(href) : null;
@@ -45,6 +38,6 @@ export function criticalPath(clientDir: string): (html: string, nonce: string) =
       // but make sure.
       return `<style nonce="${nonce}" data-href="${href}">${css.replaceAll("</style", "<\\/style")}</style>`;
     });
-    return head + preloads.join("") + html.slice(headEnd);
+    return head + html.slice(headEnd);
   };
 }
