@@ -21,13 +21,12 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 /**
  * Turns the server-rendered carousel markup (a native scroll row) into an Embla carousel:
  * previous/next buttons and arrow keys, autoplay paused on hover and focus and off for people who
- * prefer reduced motion, the pause button, and off-screen slides made inert. Returns a function
- * that undoes it all.
+ * prefer reduced motion, the pause button, and off-screen slides made inert.
  */
-export function enhanceCarousel(root: HTMLElement, options: CarouselOptions): () => void {
+export function enhanceCarousel(root: HTMLElement, options: CarouselOptions): void {
   const viewport = root.querySelector<HTMLElement>(".carousel__viewport");
   const container = root.querySelector<HTMLElement>(".carousel__container");
-  if (!viewport || !container) return () => {};
+  if (!viewport || !container) return;
   const slides = Array.from(container.querySelectorAll<HTMLElement>(":scope > .carousel__slide"));
   const pauseButton = root.querySelector<HTMLButtonElement>(".carousel__button--pause");
   const motionQuery = window.matchMedia(REDUCED_MOTION);
@@ -161,20 +160,6 @@ export function enhanceCarousel(root: HTMLElement, options: CarouselOptions): ()
   viewport.removeAttribute("tabindex");
   root.classList.add("carousel--ready");
   start();
-
-  return () => {
-    stop();
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("keydown", onKeyDown);
-    root.removeEventListener("mouseenter", onMouseEnter);
-    root.removeEventListener("mouseleave", onMouseLeave);
-    root.removeEventListener("focusin", onFocusIn);
-    root.removeEventListener("focusout", onFocusOut);
-    motionQuery.removeEventListener("change", onMotionChange);
-    for (const slide of slides) slide.inert = false;
-    viewport.tabIndex = 0;
-    root.classList.remove("carousel--ready");
-  };
 }
 
 /** Enhances every carousel in `scope` (the enhancement module's entry point for carousels). */

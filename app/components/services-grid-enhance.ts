@@ -6,8 +6,8 @@
 /** Marks a services grid in the markup (see services-grid.tsx). */
 const SERVICES_GRID_ATTRIBUTE = "data-services-grid";
 
-/** Shows a coming-soon card's notice without a round trip; returns a function that undoes it. */
-export function enhanceServicesGrid(grid: HTMLElement): () => void {
+/** Shows a coming-soon card's notice without a round trip. */
+export function enhanceServicesGrid(grid: HTMLElement): void {
   const slots = () => grid.querySelectorAll<HTMLElement>(".service-card__notice-slot");
 
   function onClick(event: MouseEvent) {
@@ -29,7 +29,6 @@ export function enhanceServicesGrid(grid: HTMLElement): () => void {
   }
 
   grid.addEventListener("click", onClick);
-  return () => grid.removeEventListener("click", onClick);
 }
 
 /** Enhances every services grid in `scope`. */

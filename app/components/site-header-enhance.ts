@@ -5,14 +5,7 @@
 // the header `site-header--enhanced` hands both over to this code, which adds what CSS cannot:
 // aria-expanded, Escape to close, one dropdown open at a time, arrow keys in a dropdown.
 
-export type HeaderControls = {
-  /** Closes the mobile menu and any open dropdown (e.g. after a navigation). */
-  closeAll: () => void;
-  /** Removes every listener and hands the header back to CSS. */
-  destroy: () => void;
-};
-
-export function enhanceSiteHeader(header: HTMLElement): HeaderControls {
+export function enhanceSiteHeader(header: HTMLElement): void {
   const toggle = header.querySelector<HTMLAnchorElement>(".site-header__toggle");
   const menuId = toggle?.hash.slice(1) ?? "";
   const dropdowns = Array.from(header.querySelectorAll<HTMLLIElement>(".site-nav__dropdown"));
@@ -55,14 +48,12 @@ export function enhanceSiteHeader(header: HTMLElement): HeaderControls {
     if (all.length) all[(index + all.length) % all.length]?.focus();
   }
 
-  const cleanups: Array<() => void> = [];
   function on<K extends keyof HTMLElementEventMap>(
     target: HTMLElement,
     type: K,
     listener: (event: HTMLElementEventMap[K]) => void,
   ) {
     target.addEventListener(type, listener);
-    cleanups.push(() => target.removeEventListener(type, listener));
   }
 
   if (toggle) {
@@ -137,16 +128,4 @@ export function enhanceSiteHeader(header: HTMLElement): HeaderControls {
   }
 
   header.classList.add("site-header--enhanced");
-
-  return {
-    closeAll,
-    destroy() {
-      closeAll();
-      for (const cleanup of cleanups) cleanup();
-      header.classList.remove("site-header--enhanced");
-      toggle?.removeAttribute("role");
-      toggle?.removeAttribute("aria-controls");
-      toggle?.removeAttribute("aria-expanded");
-    },
-  };
 }

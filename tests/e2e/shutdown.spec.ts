@@ -23,7 +23,15 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.
 type Outcome =
   | { kind: "answered"; status: number; body: string; connection: string; id: string }
   | { kind: "refused"; id: string }
-  | { kind: "failed"; why: string; id: string };
+  | { kind: "failed"; why: string; id: string }
+  /**
+   * Reset on a kept-alive connection the server had found idle and closed as the next request
+   * went out: the race every HTTP/1.1 client meets with every server that closes idle
+   * connections. Clients send such a request again on a new connection (browsers do; Node's
+   * documentation shows the same: https://nodejs.org/api/http.html#requestreusedsocket), and the
+   * booking's submission id makes that safe. The test does so and counts the second outcome.
+   */
+  | { kind: "stale"; id: string };
 
 function post(
   port: number,
@@ -71,7 +79,9 @@ function post(
       resolve(
         error.code === "ECONNREFUSED"
           ? { kind: "refused", id }
-          : { kind: "failed", why: `${error.code ?? error.message} after the request was sent`, id },
+          : request.reusedSocket && error.code === "ECONNRESET"
+            ? { kind: "stale", id }
+            : { kind: "failed", why: `${error.code ?? error.message} after the request was sent`, id },
       ),
     );
     request.end(fields.toString());
@@ -194,14 +204,19 @@ for (const [engineName, port, open] of [
       const keptAlive = [4, 5, 6].map(async (roomId) => {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         const outcomes: Outcome[] = [];
+        let closedWhileIdle = false;
         for (let night = 40; night < 300; night++) {
           const id = `kept-${roomId}-${night}-${randomBytes(4).toString("hex")}`;
-          const outcome = await post(port, booking(roomId, night, id), id, agent);
+          let outcome = await post(port, booking(roomId, night, id), id, agent);
+          if (outcome.kind === "stale") {
+            closedWhileIdle = true;
+            outcome = await post(port, booking(roomId, night, id), id, agent);
+          }
           outcomes.push(outcome);
           if (outcome.kind !== "answered") break;
         }
         agent.destroy();
-        return outcomes;
+        return { outcomes, closedWhileIdle };
       });
 
       // A burst of requests on fresh connections, rooms 1-3, one night each; SIGTERM within it.
@@ -213,7 +228,7 @@ for (const [engineName, port, open] of [
         await new Promise((resolve) => setImmediate(resolve));
       }
       const perClient = await Promise.all(keptAlive);
-      const outcomes = [...(await Promise.all(burst)), ...perClient.flat()];
+      const outcomes = [...(await Promise.all(burst)), ...perClient.flatMap((client) => client.outcomes)];
       const started = Date.now();
       expect(await exited, stderr).toBe(0);
       expect(Date.now() - started).toBeLessThan(8_000);
@@ -229,11 +244,12 @@ for (const [engineName, port, open] of [
       // The stop was under way with requests still coming: some were refused.
       expect(outcomes.some((o) => o.kind === "refused")).toBe(true);
       // A keep-alive client was answered until the stop, then told to close its connection: its
-      // last answer says `Connection: close`, and its next request found the door shut.
-      for (const client of perClient) {
+      // last answer says `Connection: close` (unless its connection was idle at the stop, and
+      // closed as such), and its next request found the door shut.
+      for (const { outcomes: client, closedWhileIdle } of perClient) {
         const last = client.at(-2);
         expect(client.at(-1)?.kind).toBe("refused");
-        expect(last && last.kind === "answered" && last.connection).toBe("close");
+        if (!closedWhileIdle) expect(last && last.kind === "answered" && last.connection).toBe("close");
       }
 
       const stored = new Set(await engine.storedIds());
