@@ -157,6 +157,7 @@ function focusNotice(notice: HTMLElement) {
 
 /** Posts the form as a browser would, then shows the answer page's parts in place. */
 async function send(form: HTMLFormElement, submitter: HTMLElement | null) {
+  clearNotices(form);
   const body = new URLSearchParams();
   for (const [name, value] of new FormData(form, submitter)) {
     if (typeof value === "string") body.append(name, value);
@@ -172,6 +173,17 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null) {
     return;
   }
   focusAnswer(swapped);
+}
+
+/**
+ * The notices of the last answer go while the form is sent: each answer is then a new notice,
+ * announced as such, even when its text repeats ('Message sent successfully!' twice).
+ */
+function clearNotices(form: HTMLFormElement) {
+  const parts = (form.dataset.swap ?? form.id).split(/\s+/).map((entry) => entry.split("=")[0] ?? "");
+  for (const scope of [form, ...parts.map((id) => document.getElementById(id))]) {
+    for (const notice of scope?.querySelectorAll(".notice") ?? []) notice.remove();
+  }
 }
 
 /**
