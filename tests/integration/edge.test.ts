@@ -283,17 +283,11 @@ describe("timeouts (defect 9)", () => {
       await listen(createSiteServer(app, { headers: 1_000, request: 1_500, keepAlive: 1_000 })),
     );
     const started = Date.now();
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(Number(url.port), url.hostname);
-      let received = "";
-      socket.setEncoding("utf8");
-      socket.on("data", (chunk: string) => (received += chunk));
-      socket.on("close", () => resolve(received));
-      socket.on("error", () => resolve(received));
-      socket.write("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n");
-      const drip = setInterval(() => !socket.destroyed && socket.write("x"), 200);
-      socket.on("close", () => clearInterval(drip));
-    });
+    const answer = await sendSlowly(
+      url,
+      "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n",
+      { drip: "x", everyMs: 200 },
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     expect(Date.now() - started).toBeLessThan(4_000);
@@ -306,19 +300,30 @@ describe("timeouts (defect 9)", () => {
       await listen(createSiteServer(app, { headers: 1_000, request: 2_000, keepAlive: 1_000 })),
     );
     const started = Date.now();
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(Number(url.port), url.hostname);
-      let received = "";
-      socket.setEncoding("utf8");
-      socket.on("data", (chunk: string) => (received += chunk));
-      socket.on("close", () => resolve(received));
-      socket.on("error", () => resolve(received));
-      // One header line, then silence (a "slowloris" client).
-      socket.write("GET / HTTP/1.1\r\nHost: x\r\n");
-      const drip = setInterval(() => !socket.destroyed && socket.write("X-Slow: 1\r\n"), 300);
-      socket.on("close", () => clearInterval(drip));
+    // One header line, then a header every 300 ms (a "slowloris" client).
+    const answer = await sendSlowly(url, "GET / HTTP/1.1\r\nHost: x\r\n", {
+      drip: "X-Slow: 1\r\n",
+      everyMs: 300,
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 });
+
+/**
+ * A client on a raw socket that sends `head`, then `drip` every `everyMs` until the server closes
+ * the connection; resolves with everything the server sent.
+ */
+function sendSlowly(url: URL, head: string, { drip, everyMs }: { drip: string; everyMs: number }) {
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("close", () => resolve(received));
+    socket.on("error", () => resolve(received));
+    socket.write(head);
+    const timer = setInterval(() => !socket.destroyed && socket.write(drip), everyMs);
+    socket.on("close", () => clearInterval(timer));
+  });
+}
