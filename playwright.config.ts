@@ -1,7 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 import {
   DB_DOWN_URL,
+  LENCO_SIMULATOR_TOKEN,
+  LENCO_SIMULATOR_URL,
   MAIL_SINK_URL,
+  PAYMENTS_DATA_DIR,
+  PAYMENTS_URL,
   RATE_LIMIT,
   RATE_LIMITED_URL,
   SITE_URL,
@@ -37,7 +41,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // A real SMTP server for the site's outbox worker (SMTP_URL below); then the staff console's
   // first manager, created through its setup link (tests/e2e/staff-global-setup.ts).
-  globalSetup: ["./tests/e2e/mail-sink.ts", "./tests/e2e/staff-global-setup.ts"],
+  // The Lenco simulator for the online deposits' site (tests/e2e/lenco-sink.ts).
+  globalSetup: ["./tests/e2e/mail-sink.ts", "./tests/e2e/lenco-sink.ts", "./tests/e2e/staff-global-setup.ts"],
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -75,6 +80,16 @@ export default defineConfig({
     {
       ...server(STAFF_URL, { DATA_DIR: STAFF_DATA_DIR }),
       command: `rm -rf ${STAFF_DATA_DIR} && node server/index.ts`,
+    },
+    // Online deposits through Lenco, whose API is the simulator (ADR 0018, tests/e2e/payments.spec.ts).
+    {
+      ...server(PAYMENTS_URL, {
+        DATA_DIR: PAYMENTS_DATA_DIR,
+        LENCO_API_TOKEN: LENCO_SIMULATOR_TOKEN,
+        LENCO_ENVIRONMENT: "sandbox",
+        LENCO_API_URL: LENCO_SIMULATOR_URL,
+      }),
+      command: `rm -rf ${PAYMENTS_DATA_DIR} && node server/index.ts`,
     },
   ],
 });

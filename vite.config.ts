@@ -6,7 +6,7 @@ const ENHANCE_ENTRY = fileURLToPath(new URL("./app/enhance.client.ts", import.me
 const ENHANCE_ID = "virtual:enhance-url";
 
 /**
- * Builds app/enhance.client.ts, the one script of pages that ship no React, as an extra entry of
+ * Builds app/enhance.client.ts, the one script of the public pages (ADR 0015), as an extra entry of
  * the client build (React Router owns that build's `input`), and tells the server render its
  * hashed URL through `virtual:enhance-url`. React Router builds the client environment before the
  * server one, so the name is known by the time the server bundle loads the virtual module.
@@ -58,14 +58,15 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // What every page's enhancement module imports (app/enhance.client.ts): one request
-                // besides the entry, not ten. No React module reaches the browser (ADR 0014); the
-                // route modules React Router still builds are never loaded, so their chunks do not
-                // matter. Form schemas (zod) stay chunks of their own, loaded on a form's first use (with
-                // the bundler's small runtime for such imports, rolldown-runtime-*.js).
+                // What every page's script imports (app/enhance.client.ts: the carousels, the header's
+                // menu, notices, the map, and the bundler's helper for the islands' imports): one
+                // request besides the entry, not six. React, the islands
+                // (app/islands.ts) and the form schemas (zod) stay chunks of their own, fetched when a
+                // guest turns to an island (ADR 0015). The route modules React Router still builds for
+                // the browser are loaded by no public page.
                 {
                   name: "site-enhance",
-                  test: /(app[\\/](lib[\\/](messages|money|dates|stay-search|stay-estimate|form-rules|form-result)|components[\\/][\w-]+-enhance)\.ts|node_modules[\\/]embla-carousel)/,
+                  test: /(app[\\/]components[\\/][\w-]+-enhance\.ts|node_modules[\\/]embla-carousel|vite[\\/]preload-helper)/,
                 },
               ],
             },

@@ -5,15 +5,26 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { nonceContext, pageKeepingContext } from "./context.server.ts";
+import {
+  nonceContext,
+  pageKeepingContext,
+  pagePipelineContext,
+  type PagePipeline,
+} from "./context.server.ts";
 import { errorFields, logger } from "./lib/logger.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { logRouterError } from "./lib/router-errors.server.ts";
-import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER, pageKeeping } from "./lib/route-handle.ts";
+import { pageKeeping } from "./lib/route-handle.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * Every document request, top to bottom (ADR 0016): decide whether the page will be kept (then it
+ * renders without a nonce, its inline elements are hashed instead), render it whole with its
+ * stylesheets inline, and hand the finished document to the page pipeline
+ * (server/page-pipeline.ts) for its policy, validator, caching and compression.
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -22,26 +33,38 @@ export default function handleRequest(
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, {
-      status: responseStatusCode,
-      headers: responseHeaders,
-    });
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // A page that rendered without error may be kept and served again (server/page-cache.ts).
+  const pipeline = loadContext.get(pagePipelineContext);
+  const notes = loadContext.get(pageKeepingContext) ?? { freshValues: [], degraded: false };
   const { matches, errors } = routerContext.staticHandlerContext;
-  const keeping = pageKeeping(matches.map((match) => routerContext.routeModules[match.route.id]));
-  const notes = loadContext.get(pageKeepingContext);
-  if (responseStatusCode === 200 && !errors && keeping && notes) {
-    // A page that shows a failed read is not kept, but may be once the database answers again.
-    responseHeaders.set(KEEP_PAGE_HEADER, notes.degraded ? "not-now" : keeping);
-    if (notes.freshValues.length > 0) responseHeaders.set(FRESH_VALUES_HEADER, notes.freshValues.join(","));
-  }
+  const keeping = errors
+    ? null
+    : pageKeeping(matches.map((match) => routerContext.routeModules[match.route.id]));
+  const page = { status: responseStatusCode, headers: responseHeaders, keeping, notes };
+  // The CSP nonce of this request (server/security-headers.ts), given to React and React Router
+  // as props: a page that will be kept gets none (its policy lists its inline elements' hashes).
+  const nonce = pipeline.keeps(page) ? undefined : loadContext.get(nonceContext) || undefined;
 
-  // The CSP nonce of this request (server/security-headers.ts): React Router's
-  // inline scripts carry it, and no other inline script can run.
-  const nonce = loadContext.get(nonceContext) || undefined;
+  const rendered = await renderDocument(
+    request,
+    withInlineStylesheets(routerContext, pipeline.stylesheet),
+    nonce,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // An error inside the shell after it was sent to the stream (logged there) fails the page.
+  const status = rendered.failed ? 500 : responseStatusCode;
+  return pipeline.respond({ ...page, status, html: rendered.html, nonce });
+}
 
+/** The document as one string (no page streams a Suspense boundary), and whether it failed. */
+function renderDocument(
+  request: Request,
+  routerContext: EntryContext,
+  nonce: string | undefined,
+): Promise<{ html: string; failed: boolean }> {
+  let failed = false;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -74,31 +97,17 @@ export default function handleRequest(
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-
-          // The server collects every page whole before sending it (server/html-etag.ts: ETag,
-          // critical-path rewrite, one compression call), and no page streams a Suspense
-          // boundary: one buffer spares each of React's small chunks a trip through a web
-          // stream. Resolved when React is done (or aborted at the stream timeout).
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () =>
-            resolve(
-              new Response(Buffer.concat(chunks), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            ),
-          );
+          body.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
           body.on("error", reject);
-
           pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          failed = true;
           // Log streaming rendering errors from inside the shell.  Don't log
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
@@ -107,6 +116,35 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The page's stylesheets inline, so the first paint waits for no CSS request (issue 4: the first
+ * screen's HTML and CSS in the first 14 KB; each page's own CSS is a few KB compressed). Through
+ * React Router's own `criticalCss` (its `<Links/>` renders it as a `<style>` with the nonce),
+ * with the route modules' stylesheet links taken out of the manifest the render sees.
+ * tests/e2e/page-cache.spec.ts fails if a page again asks for a stylesheet or renders without
+ * its CSS. In development (no built files) Vite serves the stylesheets itself.
+ */
+function withInlineStylesheets(context: EntryContext, read: PagePipeline["stylesheet"]): EntryContext {
+  // React Router may add an empty fragment ("x.css#") to tell a route's links apart.
+  const hrefs = new Set(
+    context.staticHandlerContext.matches
+      .flatMap((match) => context.manifest.routes[match.route.id]?.css ?? [])
+      .map((href) => href.split("#")[0] ?? href),
+  );
+  const css = [...hrefs].map((href) => ({ href, text: read(href) }));
+  if (css.some(({ text }) => text === null)) return context; // not built: leave the links
+  const routes = Object.fromEntries(
+    Object.entries(context.manifest.routes).map(([id, route]) => [id, route && { ...route, css: undefined }]),
+  );
+  // Each file under a comment naming it. Built CSS never holds '</style', but a stylesheet must
+  // not be able to close the element.
+  const criticalCss = css
+    .map(({ href, text }) => `/* ${href} */\n${text}`)
+    .join("\n")
+    .replaceAll("</style", "<\\/style");
+  return { ...context, criticalCss, manifest: { ...context.manifest, routes } };
 }
 
 /** Errors from loaders, actions and rendering: logged once, as one JSON line. */

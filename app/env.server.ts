@@ -30,7 +30,7 @@ function hasHost(value: string): boolean {
   }
 }
 
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Folder of the embedded PostgreSQL (PGlite) database. */
@@ -102,6 +102,43 @@ const EnvSchema = z.object({
   LODGE_INBOX: z.preprocess(emptyAsUnset, z.email("must be an e-mail address").default(site.email)),
   /** Log level of the JSON lines on stdout. */
   LOG_LEVEL: z.lazy(() => LogLevelSchema),
+  /**
+   * Online deposits through Lenco (decisions.md 33, ADR 0018). Without a token no payment is
+   * offered online and every booking works as before. The token is the API's Bearer token.
+   */
+  LENCO_API_TOKEN: z.preprocess(
+    emptyAsUnset,
+    z.string().trim().min(16, "must be a Lenco API token").optional(),
+  ),
+  /** `live` or `sandbox`: which Lenco environment, and the default address of its API. */
+  LENCO_ENVIRONMENT: z.preprocess(emptyAsUnset, z.enum(["live", "sandbox"]).default("live")),
+  /** The API's base address; by default Lenco's own for the environment (a simulator in tests). */
+  LENCO_API_URL: z.preprocess(emptyAsUnset, z.url().refine(hasHost, "must be a URL with a host").optional()),
+  /**
+   * The key Lenco signs webhooks with. Lenco's `webhook_hash_key` is the SHA-256 of the API
+   * token, which is used when this is unset; set it only if Lenco gives you another.
+   */
+  LENCO_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUnset,
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
+});
+
+/** Lenco's settings make sense together or not at all (decisions.md 33, ADR 0018). */
+const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  if (!env.LENCO_API_TOKEN) {
+    for (const key of ["LENCO_API_URL", "LENCO_WEBHOOK_SECRET"] as const) {
+      if (env[key]) ctx.addIssue({ code: "custom", path: [key], message: "needs LENCO_API_TOKEN as well" });
+    }
+    return;
+  }
+  if (env.LENCO_ENVIRONMENT === "live" && env.LENCO_API_URL && !env.LENCO_API_URL.startsWith("https://")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["LENCO_API_URL"],
+      message: "must be https:// in the live environment",
+    });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -47,8 +47,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
           </>
         )}
-        {/* No React in the browser (ADR 0004, 0014): only the module that enhances the markup,
-            started once the page has loaded and painted (app/lib/deferred-enhancement.ts). */}
+        {/* The page's one script, started once the page has loaded and painted
+            (app/lib/deferred-enhancement.ts): small behaviours, and the islands, which bring React
+            when the guest turns to them (ADR 0015). */}
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: deferredEnhancementScript(ENHANCE_URL, ENHANCE_PRELOADS) }}

@@ -16,6 +16,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("my-booking", "routes/my-booking.tsx"),
+  // The payment step of a booking awaiting its deposit (ADR 0018); 404 without a provider.
+  route("pay/:reference", "routes/pay.tsx"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   // Resource route: the footer's newsletter box. (The Room Booking dialog uses the loader and
@@ -33,9 +35,17 @@ export default [
     route("requests", "routes/staff/requests.tsx"),
     route("requests/:kind/:id", "routes/staff/request-detail.tsx"),
     route("board", "routes/staff/board.tsx"),
+    route("desk", "routes/staff/desk.tsx"),
+    route("requests/:kind/:id/folio", "routes/staff/folio.tsx"),
+    route("receipts/:id", "routes/staff/receipt.tsx"),
     route("rooms", "routes/staff/rooms.tsx"),
+    route("rates", "routes/staff/rates.tsx"),
+    route("rates/:roomType", "routes/staff/rate-calendar.tsx"),
+    route("taxes", "routes/staff/taxes.tsx"),
+    route("deposits", "routes/staff/deposits.tsx"),
     route("accounts", "routes/staff/accounts.tsx"),
     route("outbox", "routes/staff/outbox.tsx"),
+    route("reports", "routes/staff/reports.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

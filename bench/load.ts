@@ -40,20 +40,39 @@ export const LOAD_RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 3);
  * lets the JIT compile the render path (a process serves for days; its first second is not its
  * speed). Combined as medians, every run kept (bench/combine-runs.ts).
  */
-export async function loadPageRuns(baseUrl: string, path: string): Promise<CombinedPageLoad> {
-  await loadPage(baseUrl, path, 1);
+export async function loadPageRuns(
+  baseUrl: string,
+  path: string,
+  options: PageLoadOptions = {},
+): Promise<CombinedPageLoad> {
+  const { runs: count = LOAD_RUNS, seconds = PAGE_RUN_S } = options;
+  await loadPage(baseUrl, path, 1, options);
   const runs: PageLoad[] = [];
-  for (let run = 0; run < LOAD_RUNS; run++) runs.push(await loadPage(baseUrl, path, PAGE_RUN_S));
+  for (let run = 0; run < count; run++) runs.push(await loadPage(baseUrl, path, seconds, options));
   return combineLoadRuns(runs);
 }
 
-export async function loadPage(baseUrl: string, path: string, seconds = DURATION_S): Promise<PageLoad> {
+/** Defaults: 20 connections, LOAD_RUNS runs of BENCH_LOAD_SECONDS, no cookie. */
+export interface PageLoadOptions {
+  connections?: number;
+  runs?: number;
+  seconds?: number;
+  /** Sent with every request (a staff session for the console's pages). */
+  cookie?: string;
+}
+
+export async function loadPage(
+  baseUrl: string,
+  path: string,
+  seconds = DURATION_S,
+  { connections = CONNECTIONS, cookie }: PageLoadOptions = {},
+): Promise<PageLoad> {
   const result = await autocannon({
     url: new URL(path, baseUrl).href,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     // What a phone sends: compression is part of the work.
-    headers: { "accept-encoding": "br, gzip" },
+    headers: { "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) },
   });
   return {
     path,

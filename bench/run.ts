@@ -8,6 +8,8 @@ import { writeFile } from "node:fs/promises";
 import { withRuns, type CombinedPageLoad, type CombinedPageResult } from "./combine-runs.ts";
 import { runLighthouse, type PageResult } from "./lighthouse.ts";
 import { LOAD_RUNS, loadBookings, loadPageRuns, type BookingLoad } from "./load.ts";
+import { historyFailures, measureHistory, printHistory, type HistoryBench } from "./history.ts";
+import { residentAfterStart, watchPeak } from "./memory.ts";
 import {
   build,
   countBookings,
@@ -230,14 +232,17 @@ async function measureBookings(database: BenchDatabase): Promise<BookingLoad> {
 }
 
 /**
- * The booking load on a throwaway database of the PostgreSQL server (`BENCH_POSTGRES_URL`,
+ * `measure` on a throwaway database of the PostgreSQL server (`BENCH_POSTGRES_URL`,
  * `TEST_POSTGRES_URL`, else 127.0.0.1:5432), dropped afterwards whatever happens, also on Ctrl-C.
  * An unreachable server skips this part (said so, not a failure).
  */
-async function measureBookingsOnPostgres(): Promise<BookingLoad | { skipped: string }> {
+async function onPostgres<T>(
+  what: string,
+  measure: (database: BenchDatabase) => Promise<T>,
+): Promise<T | { skipped: string }> {
   const created = await createPostgresDatabase();
   if ("unreachable" in created) {
-    console.warn(`bench: PostgreSQL is not reachable (${created.unreachable}); its booking load is skipped`);
+    console.warn(`bench: PostgreSQL is not reachable (${created.unreachable}); its ${what} is skipped`);
     return { skipped: `not reachable: ${created.unreachable}` };
   }
   const { dataDir, remove } = await makeDataDir();
@@ -258,11 +263,60 @@ async function measureBookingsOnPostgres(): Promise<BookingLoad | { skipped: str
   process.once("SIGTERM", interrupted);
   try {
     console.info(`bench: PostgreSQL throwaway database ${redacted(created.databaseUrl)}`);
-    return await measureBookings({ engine: "postgres", dataDir, databaseUrl: created.databaseUrl });
+    return await measure({ engine: "postgres", dataDir, databaseUrl: created.databaseUrl });
   } finally {
     process.off("SIGINT", interrupted);
     process.off("SIGTERM", interrupted);
     await cleanUp();
+  }
+}
+
+const measureBookingsOnPostgres = () => onPostgres("booking load", measureBookings);
+
+/** The history pages (bench/history.ts) on a fresh embedded database, then on PostgreSQL. */
+async function historyOnBothEngines(): Promise<HistoryBench[]> {
+  const { dataDir, remove } = await makeDataDir();
+  let pglite: HistoryBench;
+  try {
+    pglite = await measureHistory({ engine: "pglite", dataDir }, PORT);
+  } finally {
+    await remove();
+  }
+  const postgres = await onPostgres("history pages", (database) => measureHistory(database, PORT));
+  return "skipped" in postgres ? [pglite] : [pglite, postgres];
+}
+
+/** `BENCH_ONLY=history`: the history pages and memory alone (bench/results-history.json). */
+async function historyOnly() {
+  const started = Date.now();
+  buildUnlessSkipped();
+  const history = await historyOnBothEngines();
+  const results = {
+    date: new Date().toISOString(),
+    only: "history",
+    machine: machine(),
+    history,
+    budgetFailures: historyFailures(history),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  await writeFile(
+    new URL("./results-history.json", import.meta.url),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  printHistory(history, printRows);
+  reportFailures(results.budgetFailures);
+  console.info(describeMachine(results.machine));
+  console.info(
+    `bench (history only) took ${results.durationSeconds} s; results in bench/results-history.json`,
+  );
+}
+
+function reportFailures(failures: readonly string[]) {
+  if (failures.length > 0) {
+    console.error(`\nbudgets NOT met:\n  ${failures.join("\n  ")}`);
+    process.exitCode = 1;
+  } else {
+    console.info("budgets: all met");
   }
 }
 
@@ -349,6 +403,10 @@ async function main() {
     const server = await startServer(embedded, PORT);
     let pages: CombinedPageResult[];
     const loads: CombinedPageLoad[] = [];
+    // Resident memory of the server on the embedded database (issue 19): after start, and the
+    // highest under the page loads.
+    const memory = { afterStart: await residentAfterStart(server.pid), peakUnderLoad: 0 };
+    const peak = watchPeak(server.pid);
     try {
       console.info("bench: Lighthouse (mobile, simulated slow 4G)…");
       pages = await runLighthouse(server.url, PAGES);
@@ -370,6 +428,7 @@ async function main() {
         }
       }
     } finally {
+      memory.peakUnderLoad = peak.stop();
       await server.stop();
     }
     // The same booking load on both engines (issue 7): PGlite on this folder, then PostgreSQL.
@@ -377,27 +436,29 @@ async function main() {
       pglite: await measureBookings(embedded),
       postgres: await measureBookingsOnPostgres(),
     };
-    const failures = [...budgetFailures(pages), ...loadBudgetFailures(loads)];
+    const history = process.env.BENCH_SKIP_HISTORY === "1" ? [] : await historyOnBothEngines();
+    const failures = [...budgetFailures(pages), ...loadBudgetFailures(loads), ...historyFailures(history)];
     const results = {
       date: new Date().toISOString(),
       machine: machine(),
       budgets: { ...BUDGETS, load: LOAD_BUDGETS },
       lighthouse: pages,
       load: { pages: loads, bookings },
+      memory,
+      history,
       budgetFailures: failures,
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
     await writeFile(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     printTable(pages, loads, bookings);
     printBookings(bookings);
+    console.info(
+      `\nServer memory (RSS), embedded database: ${memory.afterStart} MB after start, peak ${memory.peakUnderLoad} MB under the page loads`,
+    );
+    printHistory(history, printRows);
     console.info(describeMachine(results.machine));
     console.info(`bench took ${results.durationSeconds} s; results in bench/results.json`);
-    if (failures.length > 0) {
-      console.error(`\nbudgets NOT met:\n  ${failures.join("\n  ")}`);
-      process.exitCode = 1;
-    } else {
-      console.info("budgets: all met");
-    }
+    reportFailures(failures);
   } finally {
     await remove();
   }
@@ -405,5 +466,6 @@ async function main() {
 
 const only = process.env.BENCH_ONLY ?? "";
 if (only === "bookings") await bookingsOnly();
+else if (only === "history") await historyOnly();
 else if (only === "") await main();
-else throw new Error(`BENCH_ONLY=${only}: the only part that runs alone is "bookings"`);
+else throw new Error(`BENCH_ONLY=${only}: the parts that run alone are "bookings" and "history"`);

@@ -34,14 +34,39 @@ export function build(): void {
 }
 
 /**
- * Creates and seeds the database through the build's own migrations and seed, then adds `count`
- * Deluxe units (numbers B00001…) for the booking load. Returns their ids. The build module is
- * loaded in a child process because PGlite allows one process per data folder, and the server
- * needs it next (on PostgreSQL the same way, so both engines are set up alike).
+ * Runs `body` in a child process with the build's server module as `build` (its database on the
+ * bench's), and answers what the body wrote with `answer(text)`. A child process because PGlite
+ * allows one process per data folder, and the server needs it next (on PostgreSQL the same way,
+ * so both engines are set up alike).
  */
-export function seedBenchRooms(database: BenchDatabase, count: number): number[] {
+export function inBuild(database: BenchDatabase, body: string): string {
   const script = `
     const build = await import(${JSON.stringify(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href)});
+    const answer = (text) => process.stdout.write("\\n${ANSWER}" + text + "\\n");
+    try {
+      ${body}
+    } finally {
+      await build.database.close();
+    }
+  `;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, NODE_ENV: "production", ...databaseEnv(database) },
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`the bench's child process failed:\n${result.stderr}`);
+  // The app logs to stdout too, also after the answer (its logger flushes late): find the answer.
+  return answerIn(result.stdout);
+}
+
+/**
+ * Creates and seeds the database through the build's own migrations and seed, then adds `count`
+ * Deluxe units (numbers B00001…) for the booking load. Returns their ids.
+ */
+export function seedBenchRooms(database: BenchDatabase, count: number): number[] {
+  const answer = inBuild(
+    database,
+    `
     await build.seed();
     const rows = Array.from({ length: ${count} }, (_, i) => ({
       roomNumber: "B" + String(i + 1).padStart(5, "0"), type: "Deluxe", price: 400,
@@ -51,33 +76,20 @@ export function seedBenchRooms(database: BenchDatabase, count: number): number[]
       const inserted = await build.database.db.insertInto("rooms").values(rows.slice(i, i + 500)).returning("id").execute();
       ids.push(...inserted.map((row) => row.id));
     }
-    await build.database.close();
-    process.stdout.write("\\n${ANSWER}" + JSON.stringify(ids) + "\\n");
-  `;
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-    env: { ...process.env, NODE_ENV: "production", ...databaseEnv(database) },
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (result.status !== 0) throw new Error(`seeding the bench database failed:\n${result.stderr}`);
-  // The app logs to stdout too, also after the answer (its logger flushes late): find the answer.
-  return JSON.parse(answerIn(result.stdout)) as number[];
+    answer(JSON.stringify(ids));`,
+  );
+  return JSON.parse(answer) as number[];
 }
 
 /** Counts the committed room bookings (run after the server has stopped). */
 export function countBookings(database: BenchDatabase): number {
-  const script = `
-    const build = await import(${JSON.stringify(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href)});
-    const { count } = await build.database.db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
-    await build.database.close();
-    process.stdout.write("\\n${ANSWER}" + String(count) + "\\n");
-  `;
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-    env: { ...process.env, NODE_ENV: "production", ...databaseEnv(database) },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`counting bookings failed:\n${result.stderr}`);
-  return Number(answerIn(result.stdout));
+  return Number(
+    inBuild(
+      database,
+      `const { count } = await build.database.db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+      answer(String(count));`,
+    ),
+  );
 }
 
 /** Marks the child's answer on its stdout, among the app's log lines. */
@@ -94,7 +106,7 @@ export async function makeDataDir(): Promise<{ dataDir: string; remove: () => Pr
   return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
-export type RunningServer = { url: string; stop: () => Promise<void> };
+export type RunningServer = { url: string; pid: number; stop: () => Promise<void> };
 
 export async function startServer(database: BenchDatabase, port: number): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
@@ -123,7 +135,7 @@ export async function startServer(database: BenchDatabase, port: number): Promis
       (r) => r.ok,
       () => false,
     );
-    if (healthy) return { url, stop };
+    if (healthy) return { url, pid: child.pid ?? 0, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

@@ -5,8 +5,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { BACKUPS_FOLDER, listBackups, restoreBackup, writeBackup } from "../app/db/backups.server.ts";
+import { pgliteOptions } from "../app/db/pglite-options.server.ts";
 import { loadServerBuild } from "./build-entry.ts";
 import { refuseWhileServerRuns, runningServer } from "./running-server.ts";
 
@@ -47,7 +47,7 @@ async function backup() {
     }
     fail("The server did not write a backup within two minutes; see its log.");
   }
-  const pglite = new PGlite(dataDir, { extensions: { btree_gist } });
+  const pglite = new PGlite(dataDir, pgliteOptions());
   try {
     console.info(`Backup written: ${await writeBackup(pglite, backups)}`);
   } finally {

@@ -1,5 +1,5 @@
 // Run by `npm run build` after the client build: writes a brotli (.br, highest quality) and a
-// gzip (.gz) twin beside each text asset, where that is smaller. server/precompressed.ts serves
+// gzip (.gz) twin beside each text asset, where that is smaller. server/static-files.ts serves
 // them, so the server spends no CPU compressing the same files for every guest.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";

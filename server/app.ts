@@ -8,6 +8,8 @@ import {
   databaseContext,
   nonceContext,
   pageKeepingContext,
+  pagePipelineContext,
+  paymentProviderContext,
   siteOriginContext,
   staffSetupFileContext,
   writeAllowedContext,
@@ -21,12 +23,17 @@ import { parseEnv } from "~/env.server.ts";
 import { startMailDelivery } from "~/mail/outbox-worker.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { staffConsoleRuntime } from "~/lib/staff-runtime.server.ts";
+import { startPaymentReconciler } from "~/payments/deposits.server.ts";
+import { LENCO_WEBHOOK_PATH, paymentProviderFromEnv } from "~/payments/payment-config.server.ts";
+import { paymentWebhookRoute } from "~/payments/webhook-route.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
 import { forwardedHost } from "./forwarded-host.ts";
 import { sameOriginWrites } from "./origin-check.ts";
+import { pagePipeline } from "./page-pipeline.ts";
 import { DatabaseStore } from "./rate-limit-store.ts";
 import { writeRateLimit } from "./rate-limit.ts";
+import { contentSecurityPolicy } from "./security-headers.ts";
 
 // This module is the server build's entry (vite.config.ts): the request
 // handler, the database and the router context share one module graph.
@@ -48,9 +55,9 @@ export const seed = async () => {
   await seedDatabase(database.db);
 };
 
-/** The page cache's key for pages that show database data (server/page-cache.ts, ADR 0013). */
+/** The key of kept pages that show database data (server/page-pipeline.ts, ADR 0013). */
 const readVersion = dataVersionReader(database.db, database.writes);
-export const dataVersion = async () => {
+const dataVersion = async () => {
   await database.ready();
   return readVersion();
 };
@@ -74,6 +81,17 @@ export const startBackups = () => {
   );
 };
 
+/** Online deposits (ADR 0018): null without LENCO_API_TOKEN, and then nothing is paid online. */
+export const paymentProvider = paymentProviderFromEnv(env);
+/**
+ * The payment reconciler (expired holds, webhooks that never came), started by the process entry
+ * like the mail worker; null without a provider.
+ */
+export const startPayments = () =>
+  paymentProvider
+    ? startPaymentReconciler({ database: () => database.ready(), provider: paymentProvider })
+    : null;
+
 /** The staff console's start-up duties and its command line (scripts/staff.ts). */
 export const staffConsole = staffConsoleRuntime(database, env);
 
@@ -83,6 +101,11 @@ app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 // The public host from a trusted proxy is the request's Host from here on (React Router's URL).
 app.use(forwardedHost());
+
+// The payment provider's webhook: JSON signed by the provider, not a form of this site (ADR 0018).
+if (paymentProvider) {
+  app.post(LENCO_WEBHOOK_PATH, ...paymentWebhookRoute(() => database.ready(), paymentProvider));
+}
 
 app.use(sameOriginWrites(env.SITE_ORIGIN));
 app.use(formBodiesOnly());
@@ -109,10 +132,21 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // A production build never changes under a running process: import it once, not per request.
-const serverBuild = import.meta.env.DEV ? null : import("virtual:react-router/server-build");
+const serverBuild = import.meta.env.DEV ? null : await import("virtual:react-router/server-build");
+
+// What becomes of a rendered page (ADR 0016): a kept one is answered before anything else
+// (`keptPages`, mounted first by server/index.ts in production); the server render
+// (app/entry.server.tsx) hands every other to the same pipeline, whole.
+const pages = pagePipeline({
+  csp: contentSecurityPolicy,
+  production: !import.meta.env.DEV,
+  dataVersion,
+  clientDir: serverBuild?.assetsBuildDirectory,
+});
+export const keptPages = pages.serveKept;
 app.use(
   createRequestHandler({
-    build: () => serverBuild ?? import("virtual:react-router/server-build"),
+    build: serverBuild ?? (() => import("virtual:react-router/server-build")),
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(databaseContext, database);
@@ -122,6 +156,8 @@ app.use(
       context.set(clientAddressContext, req.ip ?? "unknown");
       context.set(staffSetupFileContext, staffConsole.setupTokenFile);
       context.set(pageKeepingContext, { freshValues: [], degraded: false });
+      context.set(pagePipelineContext, pages.forRender(req, res));
+      context.set(paymentProviderContext, paymentProvider);
       return context;
     },
   }),

@@ -2,10 +2,6 @@ import type http from "node:http";
 import net from "node:net";
 import type { Socket } from "node:net";
 
-type Response = http.ServerResponse & { headersSent: boolean };
-/** The response a connection is answering (Node's own link from a socket to it). */
-const answering = (socket: Socket) => (socket as { _httpMessage?: Response | null })._httpMessage ?? null;
-
 /**
  * A graceful stop for an HTTP server (issue 10, ADR 0006). Install it when the server is
  * created (it must see every connection); `close()` then:
@@ -27,17 +23,21 @@ const answering = (socket: Socket) => (socket as { _httpMessage?: Response | nul
  * It resolves once every connection is closed, with how many were cut off at the bound.
  */
 export function gracefulClose(server: http.Server) {
-  const sockets = new Set<Socket>();
+  // Every connection, with the answers it has under way (until each response's "close").
+  const sockets = new Map<Socket, Set<http.ServerResponse>>();
   let accepted = 0;
   let stopping = false;
   server.on("connection", (socket: Socket) => {
     accepted++;
-    sockets.add(socket);
+    sockets.set(socket, new Set());
     socket.once("close", () => sockets.delete(socket));
   });
   // First, so that no handler has begun the answer when the header is set.
-  server.prependListener("request", (_req, res: Response) => {
+  server.prependListener("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (stopping && !res.headersSent) res.setHeader("Connection", "close");
+    const underway = sockets.get(req.socket);
+    underway?.add(res);
+    res.once("close", () => underway?.delete(res));
   });
 
   return function close({
@@ -53,9 +53,8 @@ export function gracefulClose(server: http.Server) {
     // Node's listening handle (net.Server keeps it as `_handle`); listen() again only sets the
     // backlog of the listening socket (libuv: uv_listen on a bound socket).
     (server as unknown as { _handle?: { listen?(backlog: number): number } | null })._handle?.listen?.(0);
-    for (const socket of sockets) {
-      const response = answering(socket);
-      if (response && !response.headersSent) response.setHeader("Connection", "close");
+    for (const underway of sockets.values()) {
+      for (const response of underway) if (!response.headersSent) response.setHeader("Connection", "close");
     }
     const started = Date.now();
     let cutOff = 0;
@@ -70,12 +69,12 @@ export function gracefulClose(server: http.Server) {
       const sweeper = setInterval(
         () => {
           const now = Date.now();
-          for (const socket of sockets) {
+          for (const [socket, underway] of sockets) {
             const seen = idle.get(socket);
             if (now - started >= graceMs) {
               cutOff++;
               socket.destroy();
-            } else if (answering(socket) || (seen && seen.bytesRead !== socket.bytesRead)) {
+            } else if (underway.size > 0 || (seen && seen.bytesRead !== socket.bytesRead)) {
               idle.delete(socket);
             } else if (!seen) {
               idle.set(socket, { bytesRead: socket.bytesRead, since: now });

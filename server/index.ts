@@ -3,15 +3,11 @@
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
-import { criticalPath } from "./critical-path.ts";
 import { gracefulClose } from "./graceful-close.ts";
-import { htmlEtag } from "./html-etag.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
-import { pageCache } from "./page-cache.ts";
-import { precompressed } from "./precompressed.ts";
 import { requestLog } from "./request-log.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
 import { createSiteServer, REQUEST_GRACE_MS, SHUTDOWN_GRACE_MS, siteServerTimeouts } from "./timeouts.ts";
 
@@ -24,7 +20,8 @@ server.disable("x-powered-by");
 // One JSON line per request (server/request-log.ts), first so it times the whole answer.
 server.use(requestLog());
 // Brotli where the browser takes it (quality 4: fast enough per request), else gzip. Built
-// assets come precompressed at the highest quality (server/precompressed.ts).
+// assets come precompressed at the highest quality (server/static-files.ts), kept pages
+// compressed once (server/page-pipeline.ts).
 server.use(compression());
 // Vite's development client needs inline scripts; the CSP applies in production.
 // HSTS only where the site is served over https (SITE_ORIGIN, validated by app/env.server.ts).
@@ -70,27 +67,25 @@ if (DEVELOPMENT) {
 } else {
   const build = await import(BUILD_PATH);
   port = build.env.PORT;
-  // Content pages, once rendered, come from memory (server/page-cache.ts): first, so a kept page
-  // costs no file-system lookups either.
-  server.use(pageCache({ csp: contentSecurityPolicy, dataVersion: build.dataVersion }));
-  // Hashed file names never change content: cache them for a year.
-  const hashed = { immutable: true, maxAge: "1y" } as const;
-  server.use("/assets", precompressed(`${BUILD_DIR}/client/assets`, hashed));
-  server.use("/assets", staticFiles(`${BUILD_DIR}/client/assets`, hashed));
-  // Unhashed files (favicon, social card) may change with a deploy: a short cache.
-  server.use(precompressed(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  // Kept pages from memory (server/page-pipeline.ts): first, so that one costs neither a static
+  // file lookup nor the write guards' middleware.
+  server.use(build.keptPages);
+  // Hashed file names never change content: cache them for a year. Unhashed files (favicon,
+  // social card) may change with a deploy: a short cache.
+  server.use("/assets", staticFiles(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
   server.use(staticFiles(`${BUILD_DIR}/client`, { maxAge: "1h" }));
-  // Pages carry their CSS inline and revalidate on every visit; an unchanged one is a 304.
-  server.use(htmlEtag(criticalPath(`${BUILD_DIR}/client`)));
+  // Every other page is rendered, and finished by the same pipeline.
   server.use(build.app);
   const mail = build.startMail();
   const backups = build.startBackups();
+  const payments = build.startPayments?.();
   // `npm run db:backup` while the server runs asks it for a backup (scripts/db.ts): the embedded
   // database admits one process, so only the server can read it.
   if (backups) process.on("SIGUSR2", () => void backups.now());
   shutdown = async () => {
     build.staffConsole.stop();
     await backups?.stop();
+    await payments?.stop();
     await mail.stop();
     await build.database.close();
   };

@@ -59,7 +59,7 @@ function directives(inline: { script: readonly Source[]; style: readonly Source[
 
 /**
  * The site's CSP with the given extra sources for inline scripts and styles: the sha256 hashes
- * of a cached page's inline elements (server/page-cache.ts). The same directives as the per-request
+ * of a cached page's inline elements (server/page-pipeline.ts). The same directives as the per-request
  * policy above, so both stay one policy.
  */
 export function contentSecurityPolicy(inline: {

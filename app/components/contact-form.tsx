@@ -1,19 +1,38 @@
 import { SUBMISSION_ID_FIELD, type FormResult } from "~/lib/form-result.ts";
 import { CONTACT_ERROR, FIELD_LABELS, SEND_MESSAGE, SENDING } from "~/lib/messages.ts";
 import { HoneypotField, InputField, TextAreaField } from "./form-fields.tsx";
+import { Island } from "./island.tsx";
 import { Notice } from "./notice.tsx";
+import { useIslandForm } from "./use-island-form.ts";
 import "./contact-form.css";
 
 const FORM_ID = "contact-form";
 
+interface ContactFormProps {
+  submissionId: string;
+  result?: FormResult;
+}
+
 /**
- * The /contact message form (decisions.md 14). It posts to the page's action
- * with or without JavaScript (form-enhance.ts checks it first and sends it in
- * place); `result` is that action's answer and `submissionId` makes a repeated
- * POST of this form store one message.
+ * The /contact message form (decisions.md 14), an island (ADR 0015). It posts to the page's
+ * action with or without JavaScript; once live it checks the fields first and shows the answer
+ * in place. `result` is that action's answer and `submissionId` makes a repeated POST of this
+ * form store one message.
  */
-export function ContactForm({ submissionId, result }: { submissionId: string; result?: FormResult }) {
-  const fieldErrors = result?.status === "invalid" ? result.fieldErrors : {};
+export function ContactForm(props: ContactFormProps) {
+  return <Island name="contact" id="contact" component={ContactFormIsland} props={props} />;
+}
+
+export function ContactFormIsland({ submissionId, result: initial }: ContactFormProps) {
+  const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
+    useIslandForm<FormResult>({
+      action: "/contact",
+      loadParser: () => import("~/lib/schemas/contact.ts").then(({ parseContactForm }) => parseContactForm),
+      resultOf: (answer) => answer,
+      failure: CONTACT_ERROR,
+      initial,
+      resetOnSuccess: true,
+    });
   // After a success the guest starts on an empty form.
   const values = result && result.status !== "success" ? result.values : {};
   const field = (name: keyof typeof FIELD_LABELS) => ({
@@ -31,15 +50,19 @@ export function ContactForm({ submissionId, result }: { submissionId: string; re
       action={`/contact#${FORM_ID}`}
       noValidate
       className="contact-form"
-      data-enhance="contact"
+      ref={formRef}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      onFocus={onFocus}
     >
-      <template data-failure="">
-        <Notice tone="error">{CONTACT_ERROR}</Notice>
-      </template>
       {result?.status === "success" ? (
-        <Notice tone="success">{result.message}</Notice>
+        <Notice tone="success" key={answerKey}>
+          {result.message}
+        </Notice>
       ) : result?.status === "error" ? (
-        <Notice tone="error">{result.message}</Notice>
+        <Notice tone="error" key={answerKey}>
+          {result.message}
+        </Notice>
       ) : null}
       <HoneypotField />
       <input type="hidden" name={SUBMISSION_ID_FIELD} value={submissionId} />
@@ -49,8 +72,12 @@ export function ContactForm({ submissionId, result }: { submissionId: string; re
         <InputField {...field("subject")} className="contact-form__wide" />
         <TextAreaField {...field("message")} required rows={6} className="contact-form__wide" />
       </div>
-      <button type="submit" className="btn btn--primary contact-form__submit" data-pending-label={SENDING}>
-        {SEND_MESSAGE}
+      <button
+        type="submit"
+        className="btn btn--primary contact-form__submit"
+        aria-disabled={pending || undefined}
+      >
+        {pending ? SENDING : SEND_MESSAGE}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { HONEYPOT_FIELD, LIMITS } from "~/lib/form-rules.ts";
 import { isIsoDate } from "~/lib/dates.ts";
 import { FIELD_LABELS, PAYMENT_METHODS } from "~/lib/messages.ts";
+import { useIslandId } from "./island.tsx";
 
 /**
  * Labelled form controls with their message beside them: `aria-invalid` and
@@ -17,10 +18,15 @@ interface FieldProps {
   className?: string;
 }
 
-/** `fixedId` names a control whose ids must follow its form's id (see NewsletterForm). */
-function useFieldIds(error?: string, hint?: string, fixedId?: string) {
+/**
+ * `fixedId` names a control whose ids must follow its form's id (see NewsletterForm). In an island
+ * the ids follow the island's (`room-booking-email`): it hydrates as a root of its own, where
+ * `useId` would not give the ids the server rendered.
+ */
+function useFieldIds(name: string, error?: string, hint?: string, fixedId?: string) {
   const generated = useId();
-  const id = fixedId ?? generated;
+  const island = useIslandId();
+  const id = fixedId ?? (island ? `${island}-${name}` : generated);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
@@ -66,7 +72,7 @@ export function InputField({
   id,
   ...input
 }: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const ids = useFieldIds(error, hint, id);
+  const ids = useFieldIds(name, error, hint, id);
   return (
     <FieldShell {...{ name, label, error, hint, className }} {...ids}>
       <input
@@ -90,7 +96,7 @@ export function SelectField({
   children,
   ...select
 }: FieldProps & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
-  const ids = useFieldIds(error, hint);
+  const ids = useFieldIds(name, error, hint);
   return (
     <FieldShell {...{ name, label, error, hint, className }} {...ids}>
       <select
@@ -115,7 +121,7 @@ export function TextAreaField({
   className,
   ...textarea
 }: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
-  const ids = useFieldIds(error, hint);
+  const ids = useFieldIds(name, error, hint);
   return (
     <FieldShell {...{ name, label, error, hint, className }} {...ids}>
       <textarea
@@ -203,7 +209,7 @@ export function GuestFields({ values, fieldErrors }: { values: Values; fieldErro
 /**
  * The stay: check-in from today, check-out from check-in, adults and
  * children. With JavaScript check-out's earliest day follows check-in
- * (availability-enhance.ts).
+ * (the islands that render them).
  */
 export function StayFields({
   values,

@@ -1,5 +1,14 @@
+import { Fragment, useState } from "react";
 import { formatDisplayDate } from "~/lib/dates.ts";
+import type { FormResult } from "~/lib/form-result.ts";
+import { FIELD_LABELS, MY_BOOKING_ERROR } from "~/lib/messages.ts";
 import { formatKwacha } from "~/lib/money.ts";
+import { taxLabel, type QuotedNight, type TaxLine } from "~/lib/rates.ts";
+import { InputField } from "./form-fields.tsx";
+import { Island } from "./island.tsx";
+import { NightlyBreakdown } from "./nightly-breakdown.tsx";
+import { Notice } from "./notice.tsx";
+import { useIslandForm } from "./use-island-form.ts";
 
 /** What /my-booking shows of a request (the route's view of app/db/my-booking.server.ts). */
 export interface MyBookingRequest {
@@ -13,7 +22,25 @@ export interface MyBookingRequest {
   total: number;
   history: { toStatus: string | null; actor: string; at: string }[];
   mayCancel: boolean;
+  nights: QuotedNight[];
+  taxes: TaxLine[];
 }
+
+/** /my-booking's action's answer: the request found (after a cancel, with what became of it), or why not. */
+export type MyBookingAnswer =
+  | {
+      status: "found";
+      request: MyBookingRequest;
+      email: string;
+      message?: string;
+      tone?: "success" | "error";
+    }
+  | {
+      status: "error";
+      message: string;
+      values: Record<string, string>;
+      fieldErrors?: Record<string, string | undefined>;
+    };
 
 const KIND_LABELS = { booking: "Room booking", reservation: "Reservation", "venue-booking": "Venue booking" };
 const ACTORS: Record<string, string> = { guest: "by you", staff: "by the lodge", system: "automatically" };
@@ -52,7 +79,14 @@ export function MyBookingRequestView({ request }: { request: MyBookingRequest })
         ) : null}
         <dt>Total</dt>
         <dd>{formatKwacha(request.total)}</dd>
+        {request.taxes.map((line) => (
+          <Fragment key={line.kind}>
+            <dt>{`Of which ${taxLabel(line)}`}</dt>
+            <dd>{formatKwacha(line.amount)}</dd>
+          </Fragment>
+        ))}
       </dl>
+      <NightlyBreakdown nights={request.nights} />
       <h3>History</h3>
       <ol className="my-booking__history">
         {request.history.map((entry) => (
@@ -62,5 +96,129 @@ export function MyBookingRequestView({ request }: { request: MyBookingRequest })
         ))}
       </ol>
     </section>
+  );
+}
+
+interface MyBookingProps {
+  /** From the confirmation mail's link (`?reference=`). */
+  reference: string;
+  /** The action's answer to a post without JavaScript. */
+  answer: MyBookingAnswer | null;
+}
+
+/**
+ * /my-booking's look-up and cancel forms, an island (ADR 0015): without JavaScript each posts the
+ * page; once live the look-up is checked first and every answer shows in place.
+ */
+export function MyBooking(props: MyBookingProps) {
+  return <Island name="my-booking" id="my-booking" component={MyBookingIsland} props={props} />;
+}
+
+/** The action's answer as the form shows it (its notices and field messages). */
+function asResult(answer: MyBookingAnswer): FormResult {
+  if (answer.status === "found") return { status: "success", message: answer.message ?? "" };
+  return answer.fieldErrors
+    ? { status: "invalid", fieldErrors: answer.fieldErrors, values: answer.values }
+    : { status: "error", code: "failed", message: answer.message, values: answer.values };
+}
+
+export function MyBookingIsland({ reference: linked, answer: initial }: MyBookingProps) {
+  const [answer, setAnswer] = useState(initial);
+  const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
+    useIslandForm<MyBookingAnswer>({
+      action: "/my-booking",
+      loadParser: () =>
+        Promise.all([import("~/lib/schemas/my-booking.ts"), import("~/lib/schemas/form-data.ts")]).then(
+          ([{ myBookingSchema }, { parseForm }]) =>
+            (input) =>
+              parseForm(myBookingSchema, input),
+        ),
+      resultOf: asResult,
+      failure: MY_BOOKING_ERROR,
+      initial: initial ? asResult(initial) : null,
+      onAnswer: setAnswer,
+    });
+  const found = answer?.status === "found" ? answer : undefined;
+  const failed = answer?.status === "error" ? answer : undefined;
+  const reference = failed?.values.reference ?? found?.request.reference ?? linked;
+  const email = failed?.values.email ?? "";
+  const formMessage =
+    result?.status === "error" ? result.message : failed && !pending ? failed.message : null;
+  const form = { ref: formRef, onSubmit, onChange, onFocus, method: "post", noValidate: true } as const;
+
+  if (found) {
+    return (
+      <>
+        {found.message ? (
+          <Notice tone={found.tone ?? "success"} key={answerKey}>
+            {found.message}
+          </Notice>
+        ) : null}
+        <MyBookingRequestView request={found.request} />
+        {/* A page of its own to print (the route's folio answer): posted as a page, not in place. */}
+        <form method="post" className="my-booking__form" noValidate>
+          <input type="hidden" name="intent" value="folio" />
+          <input type="hidden" name="reference" value={found.request.reference} />
+          <input type="hidden" name="email" value={found.email} />
+          <button type="submit" className="btn btn--primary">
+            Show my folio and receipts
+          </button>
+        </form>
+        {found.request.mayCancel ? (
+          // The page keeps no session: the cancel form carries the reference and e-mail the guest gave.
+          <section aria-labelledby="my-booking-cancel-title">
+            <h2 id="my-booking-cancel-title">Cancel this stay</h2>
+            <p>Your stay has not begun, so you can cancel it here. The room is released at once.</p>
+            <form className="my-booking__form" {...form}>
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name="reference" value={found.request.reference} />
+              <input type="hidden" name="email" value={found.email} />
+              <button type="submit" className="btn btn--dark" aria-disabled={pending || undefined}>
+                Cancel my stay
+              </button>
+            </form>
+          </section>
+        ) : null}
+        <p>
+          <a href="/my-booking">Look up another booking</a>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>Enter the reference from your confirmation and the e-mail address you booked with.</p>
+      {formMessage ? (
+        <Notice tone="error" key={answerKey}>
+          {formMessage}
+        </Notice>
+      ) : null}
+      <form className="my-booking__form" {...form}>
+        <input type="hidden" name="intent" value="find" />
+        <InputField
+          name="reference"
+          label="Booking reference"
+          defaultValue={reference}
+          required
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint="For example LDG-7K3QX9"
+          error={fieldErrors.reference ?? failed?.fieldErrors?.reference}
+        />
+        <InputField
+          name="email"
+          type="email"
+          label={FIELD_LABELS.email}
+          defaultValue={email}
+          required
+          autoComplete="email"
+          error={fieldErrors.email ?? failed?.fieldErrors?.email}
+        />
+        <button type="submit" className="btn btn--primary" aria-disabled={pending || undefined}>
+          Find my booking
+        </button>
+      </form>
+    </>
   );
 }

@@ -2,21 +2,47 @@ import { newsletter } from "~/content/footer.ts";
 import type { FormResult } from "~/lib/form-result.ts";
 import { FIELD_LABELS, NEWSLETTER_ERROR, SENDING } from "~/lib/messages.ts";
 import { HoneypotField, InputField } from "./form-fields.tsx";
+import { Island } from "./island.tsx";
 import { Notice } from "./notice.tsx";
+import { useIslandForm } from "./use-island-form.ts";
 import "./newsletter-form.css";
 
-/** The id of the form on the /newsletter page, whose answer every newsletter box shows. */
+/** The id of the form on the /newsletter page. */
 const PAGE_FORM_ID = "newsletter-form";
 
+interface NewsletterFormProps {
+  id?: string;
+  result?: FormResult;
+}
+
 /**
- * The newsletter box: in the footer of every page, and on /newsletter, where
- * it posts. Without JavaScript the browser shows /newsletter's answer (the
- * outcome and this form again); with it (form-enhance.ts) the box checks the
- * address first and shows the answer in place, taken from that page's form.
+ * The newsletter box, an island (ADR 0015): in the footer of every page, and on /newsletter,
+ * whose action takes both. Without JavaScript the browser shows /newsletter's answer (the outcome
+ * and this form again); once live the box checks the address first and shows the answer in place.
  * `result` is the /newsletter page's action data; the footer has none.
  */
-export function NewsletterForm({ id = PAGE_FORM_ID, result }: { id?: string; result?: FormResult }) {
-  const emailError = result?.status === "invalid" ? result.fieldErrors.email : undefined;
+export function NewsletterForm({ id = PAGE_FORM_ID, result }: NewsletterFormProps) {
+  return (
+    <Island
+      name="newsletter"
+      id={`${id}-box`}
+      component={NewsletterFormIsland}
+      props={result ? { id, result } : { id }}
+    />
+  );
+}
+
+export function NewsletterFormIsland({ id = PAGE_FORM_ID, result: initial }: NewsletterFormProps) {
+  const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
+    useIslandForm<FormResult>({
+      action: "/newsletter",
+      loadParser: () =>
+        import("~/lib/schemas/newsletter.ts").then(({ parseNewsletterForm }) => parseNewsletterForm),
+      resultOf: (answer) => answer,
+      failure: NEWSLETTER_ERROR,
+      initial,
+      resetOnSuccess: true,
+    });
   return (
     <form
       id={id}
@@ -24,19 +50,15 @@ export function NewsletterForm({ id = PAGE_FORM_ID, result }: { id?: string; res
       action="/newsletter"
       noValidate
       className="newsletter-form"
-      data-enhance="newsletter"
-      data-swap={`${id}=${PAGE_FORM_ID}`}
+      ref={formRef}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      onFocus={onFocus}
     >
-      <template data-failure="">
-        <Notice tone="error" className="newsletter-form__notice">
-          {NEWSLETTER_ERROR}
-        </Notice>
-      </template>
       <HoneypotField />
       <div className="newsletter-form__row">
         <InputField
-          // Named after the form: the script copies /newsletter's answer into the footer's box and
-          // renames these ids after it (form-enhance.ts), so the two boxes never share one.
+          // Named after the form: the footer's box and /newsletter's never share one.
           id={`${id}-email`}
           name="email"
           type="email"
@@ -47,23 +69,23 @@ export function NewsletterForm({ id = PAGE_FORM_ID, result }: { id?: string; res
           placeholder={newsletter.placeholder}
           // A confirmed address leaves the box empty, ready for the next one.
           defaultValue={result?.status === "success" ? undefined : result?.values.email}
-          error={emailError}
+          error={fieldErrors.email}
           className="newsletter-form__field"
         />
         <button
           type="submit"
           className="btn btn--primary newsletter-form__submit"
-          data-pending-label={SENDING}
+          aria-disabled={pending || undefined}
         >
-          {newsletter.button}
+          {pending ? SENDING : newsletter.button}
         </button>
       </div>
       {result?.status === "success" ? (
-        <Notice tone="success" className="newsletter-form__notice">
+        <Notice tone="success" className="newsletter-form__notice" key={answerKey}>
           {result.message}
         </Notice>
       ) : result?.status === "error" ? (
-        <Notice tone="error" className="newsletter-form__notice">
+        <Notice tone="error" className="newsletter-form__notice" key={answerKey}>
           {result.message}
         </Notice>
       ) : null}

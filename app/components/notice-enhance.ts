@@ -7,7 +7,9 @@ export function enhanceNotices(document: Document) {
     if (!notice) return;
     // Focus would be lost with the notice: give it to the form or section the notice was in.
     const home = notice.parentElement?.closest<HTMLElement>("form, section, dialog");
-    notice.remove();
+    // React owns what is in an island: hide the notice there (the next answer is a new one).
+    if (notice.closest("[data-island]")) notice.setAttribute("hidden", "");
+    else notice.remove();
     if (home) {
       home.tabIndex = home.tabIndex >= 0 ? home.tabIndex : -1;
       home.focus();

@@ -4,7 +4,9 @@ import { nightsBetween } from "~/lib/dates.ts";
 import { roomsAvailable, SOLD_OUT_FOR_DATES, stayTotalFor } from "~/lib/messages.ts";
 import { formatKwacha, stayTotal } from "~/lib/money.ts";
 import type { StaySearch } from "~/lib/stay-search.ts";
+import type { Quote } from "~/lib/rates.ts";
 import { Icon } from "./icon.tsx";
+import { NightlyBreakdown } from "./nightly-breakdown.tsx";
 import { BookRoomButton } from "./room-booking-dialog.tsx";
 import { StarRating } from "./star-rating.tsx";
 import "./room-card.css";
@@ -13,6 +15,8 @@ import "./room-card.css";
 export interface RoomOffer {
   price: number;
   free: number;
+  /** The chosen stay's price by the calendar (issue 16). */
+  quote?: Quote;
 }
 
 /**
@@ -70,14 +74,17 @@ export function RoomCard({
         <p className="room-card__description">{room.description}</p>
         {chosen && offer ? (
           offer.free > 0 ? (
-            <p className="room-card__availability">
-              {roomsAvailable(offer.free)}
-              {" · "}
-              {stayTotalFor(
-                formatKwacha(stayTotal(offer.price, chosen.checkIn, chosen.checkOut)),
-                nightsBetween(chosen.checkIn, chosen.checkOut),
-              )}
-            </p>
+            <>
+              <p className="room-card__availability">
+                {roomsAvailable(offer.free)}
+                {" · "}
+                {stayTotalFor(
+                  formatKwacha(offer.quote?.total ?? stayTotal(offer.price, chosen.checkIn, chosen.checkOut)),
+                  nightsBetween(chosen.checkIn, chosen.checkOut),
+                )}
+              </p>
+              {offer.quote ? <NightlyBreakdown nights={offer.quote.nights} /> : null}
+            </>
           ) : (
             <p className="room-card__availability room-card__availability--sold-out">{SOLD_OUT_FOR_DATES}</p>
           )

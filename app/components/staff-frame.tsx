@@ -27,11 +27,16 @@ export function StaffFrame({
                 Today
               </NavLink>
               <NavLink to="/staff/requests">Requests</NavLink>
+              <NavLink to="/staff/desk">New booking</NavLink>
               <NavLink to="/staff/board">Room board</NavLink>
               <NavLink to="/staff/outbox">Mail outbox</NavLink>
               {staff.role === "manager" ? (
                 <>
+                  <NavLink to="/staff/reports">Reports</NavLink>
                   <NavLink to="/staff/rooms">Rooms and venues</NavLink>
+                  <NavLink to="/staff/rates">Rates</NavLink>
+                  <NavLink to="/staff/taxes">Taxes</NavLink>
+                  <NavLink to="/staff/deposits">Deposits</NavLink>
                   <NavLink to="/staff/accounts">Accounts</NavLink>
                 </>
               ) : null}

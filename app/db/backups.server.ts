@@ -11,7 +11,7 @@ import {
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pgliteOptions } from "./pglite-options.server.ts";
 
 /**
  * Backups of the embedded database (decisions.md 29, README "Backups"): a consistent copy of the
@@ -101,10 +101,10 @@ export async function restoreBackup(
     renameSync(dataDir, movedAside);
   }
   mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, {
-    loadDataDir: new Blob([bytes], { type: "application/x-gzip" }),
-    extensions: { btree_gist },
-  });
+  const pglite = new PGlite(
+    dataDir,
+    pgliteOptions({ loadDataDir: new Blob([bytes], { type: "application/x-gzip" }) }),
+  );
   try {
     await pglite.query("select 1");
   } finally {

@@ -1,9 +1,9 @@
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { logger } from "../lib/logger.server.ts";
 import { WriteWatch } from "./data-version.server.ts";
+import { createDataFolderApart, pgliteOptions } from "./pglite-options.server.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -64,11 +64,9 @@ export function connect(config: DatabaseConfig): {
       writes: null,
     };
   }
-  // btree_gist backs the exclusion constraint on rooms' held nights (decisions.md 23).
-  const pglite = new PGlite(config.dataDir, {
-    parsers: { [DATE_OID]: keepDateAsText },
-    extensions: { btree_gist },
-  });
+  // Extensions and memory settings: app/db/pglite-options.server.ts.
+  createDataFolderApart(config.dataDir);
+  const pglite = new PGlite(config.dataDir, pgliteOptions({ parsers: { [DATE_OID]: keepDateAsText } }));
   // One connection in one process: every write passes here (app/db/data-version.server.ts).
   const writes = new WriteWatch();
   return {

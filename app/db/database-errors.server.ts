@@ -37,3 +37,8 @@ export function isUniqueViolation(error: unknown, column: string): boolean {
     (typeof detail === "string" && detail.includes(`(${column})`))
   );
 }
+
+/** foreign_key_violation (23503): the row refers to one that does not exist (a room id sent by hand). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgError(error).code === "23503";
+}

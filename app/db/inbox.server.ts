@@ -1,7 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
 import type { NewsletterStatus } from "~/lib/inbox-filter.ts";
 import type { RequestKind } from "~/lib/stay-lifecycle.ts";
+import type { RequestChannel } from "./schema.ts";
 import type { DB } from "./client.server.ts";
+import { chargedTotal } from "~/lib/folio.ts";
+import { netPaidByRequest } from "./payments.server.ts";
 import { recordHistory } from "./request-history.server.ts";
 
 // What the staff console reads across every kind of request (issue 8): the inbox, one request's
@@ -27,6 +30,10 @@ export interface InboxRow {
   status: string;
   summary: string;
   createdAt: Date;
+  /** Where it came from: web, phone or walk-in (messages and subscriptions: web). */
+  channel: string;
+  /** What the guest still owes on a booking, reservation or venue booking; 0 otherwise. */
+  balance: number;
 }
 
 export interface InboxFilter {
@@ -38,6 +45,9 @@ export interface InboxFilter {
   to?: string;
   /** Part of a name, e-mail address, phone number or reference. */
   search?: string;
+  channel?: RequestChannel;
+  /** Only requests with money still to pay (issue 17). */
+  balanceDue?: boolean;
 }
 
 export const INBOX_PAGE_SIZE = 25;
@@ -52,61 +62,131 @@ const NEWSLETTER_STATUS = sql<NewsletterStatus>`case
     when confirmed_at is not null then 'Subscribed'
     else 'Unconfirmed' end`;
 
-const ALL_REQUESTS = sql`(
-  select 'booking' as kind, id::text as id, reference, name, email, phone, status, created_at,
-    'Room ' || room_number || ' (' || room_type || '), ' || check_in || ' to ' || check_out as summary
-    from bookings
-  union all
-  select 'reservation', id::text, reference, name, email, phone, status, created_at,
-    'Room ' || room_number || ' (' || room_type || '), ' || check_in || ' to ' || check_out
-    from reservations
-  union all
-  select 'venue-booking', id::text, reference, name, email, phone, status, created_at,
-    venue_name || ' on ' || booking_date || ', ' || number_of_people || ' people'
-    from venue_bookings
-  union all
-  select 'contact-message', id::text, '', name, email, '', status, created_at,
-    coalesce(nullif(subject, ''), left(message, 80))
-    from contact_messages
-  union all
-  select 'newsletter', id::text, '', '', email, '', ${NEWSLETTER_STATUS}, created_at, 'Newsletter subscription'
-    from newsletter_subscriptions
-) requests`;
+/** Net money in for a request (payments less refunds), from the ledger. */
+const netPaid = (column: string, table: string) => sql`coalesce((
+    select sum(case when p.kind = 'payment' then p.amount else -p.amount end) from payments p
+    where ${sql.ref(`p.${column}`)} = ${sql.ref(`${table}.id`)}), 0)`;
+
+/**
+ * The balance is the kept total less the net paid: the same sum the folio makes today
+ * (app/lib/folio.ts chargeLines: one line of the kept total per request).
+ */
+const balanceOf = (column: string, table: string) =>
+  sql`greatest(0, total_price - ${netPaid(column, table)})::int as balance, channel`;
+
+/**
+ * What a search looks in: the fields joined by line feeds (no search holds one, so no match spans
+ * two fields), written exactly as the trigram indexes of migration 2026-11-25-5-history-indexes
+ * are, so that a search reads the index rather than every row.
+ */
+// A desk request may have no e-mail (migration 2026-11-25-3): coalesce keeps it findable by name,
+// phone and reference.
+export const GUEST_TEXT = sql`name || E'\\n' || coalesce(email, '') || E'\\n' || phone || E'\\n' || reference`;
+
+/**
+ * Each kind of request as the inbox reads it, one table each. The inbox reads each part newest
+ * first and only as far as the page needs (an index on created_at per table: migration
+ * 2026-11-25-5-history-indexes), so a page costs the same whatever the history behind it.
+ */
+const PARTS: Record<InboxKind, RawBuilder<unknown>> = {
+  booking: sql`select 'booking' as kind, id::text as id, reference, name, email, phone, status, created_at,
+    'Room ' || room_number || ' (' || room_type || '), ' || check_in || ' to ' || check_out as summary,
+    ${GUEST_TEXT} as search_text, ${balanceOf("booking_id", "bookings")}
+    from bookings`,
+  reservation: sql`select 'reservation' as kind, id::text as id, reference, name, email, phone, status,
+    created_at, 'Room ' || room_number || ' (' || room_type || '), ' || check_in || ' to ' || check_out as summary,
+    ${GUEST_TEXT} as search_text, ${balanceOf("reservation_id", "reservations")}
+    from reservations`,
+  "venue-booking": sql`select 'venue-booking' as kind, id::text as id, reference, name, email, phone, status,
+    created_at, venue_name || ' on ' || booking_date || ', ' || number_of_people || ' people' as summary,
+    ${GUEST_TEXT} as search_text, ${balanceOf("venue_booking_id", "venue_bookings")}
+    from venue_bookings`,
+  "contact-message": sql`select 'contact-message' as kind, id::text as id, '' as reference, name, email,
+    '' as phone, status, created_at, coalesce(nullif(subject, ''), left(message, 80)) as summary,
+    name || E'\\n' || email as search_text, 0 as balance, 'web' as channel
+    from contact_messages`,
+  newsletter: sql`select 'newsletter' as kind, id::text as id, '' as reference, '' as name, email, '' as phone,
+    ${NEWSLETTER_STATUS} as status, created_at, 'Newsletter subscription' as summary, email as search_text,
+    0 as balance, 'web' as channel
+    from newsletter_subscriptions`,
+};
+
+/** Beyond this many matches a search or a date range says "more than" instead of counting on. */
+export const INBOX_COUNT_LIMIT = 100;
 
 function conditions(filter: InboxFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
-  const day = sql`(created_at at time zone 'Africa/Lusaka')::date`;
-  if (filter.kind) parts.push(sql`kind = ${filter.kind}`);
+  // The lodge's days as instants, so the comparison can use the created_at index.
+  if (filter.from)
+    parts.push(sql`created_at >= ${filter.from}::date::timestamp at time zone 'Africa/Lusaka'`);
+  if (filter.to)
+    parts.push(sql`created_at < (${filter.to}::date + 1)::timestamp at time zone 'Africa/Lusaka'`);
   if (filter.status) parts.push(sql`status = ${filter.status}`);
-  if (filter.from) parts.push(sql`${day} >= ${filter.from}::date`);
-  if (filter.to) parts.push(sql`${day} <= ${filter.to}::date`);
+  if (filter.channel) parts.push(sql`channel = ${filter.channel}`);
+  // Money still to pay on a request that still counts (not cancelled, declined or a no-show).
+  if (filter.balanceDue) parts.push(sql`balance > 0 and status not in ('Cancelled', 'Declined', 'No-show')`);
   if (filter.search) {
     // ILIKE with the pattern's own wildcards escaped: the search is for the text as typed.
     const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(
-      sql`(name ilike ${pattern} or email ilike ${pattern} or phone ilike ${pattern} or reference ilike ${pattern})`,
-    );
+    parts.push(sql`search_text ilike ${pattern}`);
   }
   return sql.join(parts, sql` and `);
 }
 
-/** One page of requests of every kind, newest first, and how many match in all. */
+/** The matching rows of each kind the filter allows, each part cut at `limit` rows if given. */
+function matching(
+  filter: InboxFilter,
+  columns: RawBuilder<unknown>,
+  limit: number | null,
+): RawBuilder<unknown> {
+  const kinds = filter.kind ? [filter.kind] : INBOX_KINDS;
+  const cut = limit === null ? sql`` : sql`order by created_at desc, id desc limit ${limit}`;
+  const parts = kinds.map(
+    (kind) => sql`(select ${columns} from (${PARTS[kind]}) part where ${conditions(filter)} ${cut})`,
+  );
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/** How many requests match: kept counts for kind and status, else counted up to the limit. */
+async function countInbox(db: DB, filter: InboxFilter): Promise<{ total: number; more: boolean }> {
+  if (!filter.from && !filter.to && !filter.search && !filter.channel && !filter.balanceDue) {
+    const result = await sql<{ total: number }>`
+      select coalesce(sum(n), 0)::int as total from list_counts
+      where list = 'requests'
+        ${filter.kind ? sql`and split_part(key, ':', 1) = ${filter.kind}` : sql``}
+        ${filter.status ? sql`and split_part(key, ':', 2) = ${filter.status}` : sql``}`.execute(db);
+    return { total: result.rows[0]?.total ?? 0, more: false };
+  }
+  const result = await sql<{ total: number }>`
+    select count(*)::int as total
+    from (select 1 from ${matching(filter, sql`1`, INBOX_COUNT_LIMIT + 1)} found limit ${INBOX_COUNT_LIMIT + 1}) enough`.execute(
+    db,
+  );
+  const counted = result.rows[0]?.total ?? 0;
+  return { total: Math.min(counted, INBOX_COUNT_LIMIT), more: counted > INBOX_COUNT_LIMIT };
+}
+
+/**
+ * One page of requests of every kind, newest first, and how many match in all (`more`: at least
+ * `total`, the count stopped there). `pageSize` null: every matching request (the CSV export).
+ */
 export async function listInbox(
   db: DB,
   filter: InboxFilter,
   page = 1,
   pageSize: number | null = INBOX_PAGE_SIZE,
-): Promise<{ rows: InboxRow[]; total: number }> {
-  const limit = pageSize === null ? sql`` : sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
-  const result = await sql<InboxRow & { total: number }>`
-    select kind, id, reference, name, email, phone, status, summary, created_at as "createdAt",
-      (count(*) over ())::int as total
-    from ${ALL_REQUESTS}
-    where ${conditions(filter)}
-    order by created_at desc, id desc
-    ${limit}`.execute(db);
-  const total = result.rows[0]?.total ?? (page > 1 ? (await listInbox(db, filter, 1, 1)).total : 0);
-  return { rows: result.rows.map(({ total: _total, ...row }) => row), total };
+): Promise<{ rows: InboxRow[]; total: number; more: boolean }> {
+  const columns = sql`kind, id, reference, name, email, phone, status, summary, created_at, channel, balance`;
+  const offset = pageSize === null ? 0 : (page - 1) * pageSize;
+  const [result, count] = await Promise.all([
+    sql<InboxRow>`
+      select kind, id, reference, name, email, phone, status, summary, created_at as "createdAt", channel, balance
+      from ${matching(filter, columns, pageSize === null ? null : offset + pageSize)} requests
+      order by created_at desc, id desc
+      ${pageSize === null ? sql`` : sql`limit ${pageSize} offset ${offset}`}`.execute(db),
+    pageSize === null ? null : countInbox(db, filter),
+  ]);
+  return { rows: result.rows, ...(count ?? { total: result.rows.length, more: false }) };
 }
 
 const TABLES = {
@@ -241,22 +321,40 @@ export interface StayRow {
   checkIn: string;
   checkOut: string;
   status: string;
+  channel: string;
+  /** What the guest still owes (the folio's total less the ledger's net payments). */
+  balance: number;
 }
 
 const STAYS = sql`(
   select 'booking' as kind, id::text as id, reference, name, phone, room_number, room_type, check_in,
-    check_out, greatest(check_out, check_in + 1) as leaves_on, status from bookings
+    check_out, greatest(check_out, check_in + 1) as leaves_on, status, channel, price, total_price,
+    1 as room_count from bookings
   union all
   select 'reservation', id::text, reference, name, phone, room_number, room_type, check_in, check_out,
-    greatest(check_out, check_in + 1), status from reservations
+    greatest(check_out, check_in + 1), status, channel, price, total_price, room_count from reservations
 ) stays`;
 
 async function stays(db: DB, where: RawBuilder<unknown>): Promise<StayRow[]> {
-  const result = await sql<StayRow>`
+  const result = await sql<
+    Omit<StayRow, "balance"> & { price: number; totalPrice: number; roomCount: number }
+  >`
     select kind, id, reference, name, phone, room_number as "roomNumber", room_type as "roomType",
-      check_in::text as "checkIn", check_out::text as "checkOut", status
+      check_in::text as "checkIn", check_out::text as "checkOut", status, channel,
+      price::int as price, total_price::int as "totalPrice", room_count::int as "roomCount"
     from ${STAYS} where ${where} order by room_number, check_in`.execute(db);
-  return result.rows;
+  const paid = new Map<string, number>();
+  for (const kind of ["booking", "reservation"] as const) {
+    const ids = result.rows.filter((row) => row.kind === kind).map((row) => row.id);
+    for (const [id, net] of await netPaidByRequest(db, kind, ids)) paid.set(`${kind}:${id}`, net);
+  }
+  return result.rows.map(({ price, totalPrice, roomCount, ...row }) => ({
+    ...row,
+    balance: Math.max(
+      0,
+      chargedTotal({ ...row, price, totalPrice, roomCount }) - (paid.get(`${row.kind}:${row.id}`) ?? 0),
+    ),
+  }));
 }
 
 export interface TodayLists {

@@ -8,6 +8,11 @@ import * as staffConsole from "./migrations/2026-11-23-3-staff-console.ts";
 import * as mailOutbox from "./migrations/2026-11-23-4-mail-outbox.ts";
 import * as dataVersion from "./migrations/2026-11-24-1-data-version.ts";
 import * as staffAuditSystem from "./migrations/2026-11-24-2-staff-audit-system.ts";
+import * as paymentsLedger from "./migrations/2026-11-25-1-payments-ledger.ts";
+import * as rates from "./migrations/2026-11-25-2-rates.ts";
+import * as desk from "./migrations/2026-11-25-3-desk.ts";
+import * as onlinePayments from "./migrations/2026-11-25-4-online-payments.ts";
+import * as historyIndexes from "./migrations/2026-11-25-5-history-indexes.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -21,6 +26,11 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-4-mail-outbox": mailOutbox,
   "2026-11-24-1-data-version": dataVersion,
   "2026-11-24-2-staff-audit-system": staffAuditSystem,
+  "2026-11-25-1-payments-ledger": paymentsLedger,
+  "2026-11-25-2-rates": rates,
+  "2026-11-25-3-desk": desk,
+  "2026-11-25-4-online-payments": onlinePayments,
+  "2026-11-25-5-history-indexes": historyIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

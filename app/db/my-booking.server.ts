@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { guestMayCancelStay, type RequestKind, type StayStatus } from "~/lib/stay-lifecycle.ts";
 import type { DB } from "./client.server.ts";
+import type { QuotedNight, TaxLine } from "~/lib/rates.ts";
+import { getKeptPrices } from "./rates.server.ts";
 import { listHistory } from "./request-history.server.ts";
 import { changeStayStatus } from "./request-status.server.ts";
 import type { RequestHistoryEntry } from "./schema.ts";
@@ -24,9 +26,12 @@ export interface GuestRequestView {
   history: Pick<RequestHistoryEntry, "toStatus" | "actor" | "at">[];
   /** A stay that has not begun and still holds its room. */
   mayCancel: boolean;
+  /** The bill the request keeps (issue 16): its nights one by one and the taxes its total contains. */
+  nights: QuotedNight[];
+  taxes: TaxLine[];
 }
 
-type Found = Omit<GuestRequestView, "history" | "mayCancel">;
+type Found = Omit<GuestRequestView, "history" | "mayCancel" | "nights" | "taxes">;
 
 async function findRequest(db: DB, reference: string, email: string): Promise<Found | undefined> {
   // References are unique per table and stored in capitals (the form's schema normalises what the
@@ -100,9 +105,13 @@ export async function findGuestRequest(
 ): Promise<GuestRequestView | undefined> {
   const found = await findRequest(db, reference, email);
   if (!found) return undefined;
-  const history = await listHistory(db, found.kind, found.id);
+  const [history, kept] = await Promise.all([
+    listHistory(db, found.kind, found.id),
+    getKeptPrices(db, found.kind, found.id),
+  ]);
   return {
     ...found,
+    ...kept,
     history: history.map(({ toStatus, actor, at }) => ({ toStatus, actor, at })),
     mayCancel:
       found.kind !== "venue-booking" &&

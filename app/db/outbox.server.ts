@@ -147,7 +147,14 @@ export async function listOutbox(
       .limit(pageSize)
       .offset((current - 1) * pageSize)
       .execute(),
-    query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+    // Kept per status by a trigger (migration 2026-11-25-5-history-indexes): counting ten years
+    // of mails on every view of the page was most of its cost.
+    db
+      .selectFrom("listCounts")
+      .select(sql<number>`coalesce(sum(n), 0)::int`.as("total"))
+      .where("list", "=", "outbox")
+      .$if(status !== undefined, (q) => q.where("key", "=", status!))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.total, page: current, pageSize };
 }

@@ -3,6 +3,7 @@ import type { HistoryActor } from "~/lib/stay-lifecycle.ts";
 import type { BookedFacts, RequestFacts, StayFacts, VenueBookingFacts } from "~/mail/mail-payload.ts";
 import type { DB } from "./client.server.ts";
 import { enqueueMail } from "./outbox.server.ts";
+import { getKeptPrices } from "./rates.server.ts";
 import type { Booking, ContactMessage, Database, Reservation, VenueBooking } from "./schema.ts";
 
 // The mails a request causes (decisions.md 27, 28), written by the data-layer functions inside the
@@ -65,15 +66,26 @@ export function contactMessageFacts(row: ContactMessage): RequestFacts {
   };
 }
 
+/** A request's facts with the bill it keeps (issue 16), read in the transaction that writes the mail. */
+async function withBill<T extends RequestFacts>(trx: Trx, request: T): Promise<T> {
+  if (request.kind === "contact-message") return request;
+  const { nights, taxes } = await getKeptPrices(trx, request.kind, request.id);
+  return { ...request, bill: { nights: nights.map(({ night, price }) => ({ night, price })), taxes } };
+}
+
 /** A new request: its acknowledgement to the guest and the news to the lodge. */
-export async function enqueueNewRequestMails(trx: Trx, request: RequestFacts): Promise<void> {
+export async function enqueueNewRequestMails(trx: Trx, facts: RequestFacts): Promise<void> {
+  const request = await withBill(trx, facts);
   const about = { kind: request.kind, id: request.id };
-  await enqueueMail(trx, {
-    audience: "guest",
-    recipient: request.email,
-    payload: { template: "request-received", request },
-    request: about,
-  });
+  // A guest entered at the desk without an address hears nothing by mail (decisions.md 34).
+  if (request.email) {
+    await enqueueMail(trx, {
+      audience: "guest",
+      recipient: request.email,
+      payload: { template: "request-received", request },
+      request: about,
+    });
+  }
   await enqueueMail(trx, {
     audience: "lodge",
     payload: { template: "new-request", request },
@@ -97,23 +109,25 @@ export async function enqueueStatusMails(
 ): Promise<void> {
   if (!TOLD_TO_GUEST.has(to)) return;
   const about = { kind: request.kind, id: request.id };
-  const current = { ...request, status: to };
-  const sequence =
-    request.kind === "booking" || request.kind === "reservation"
-      ? await guestMailsAbout(trx, about)
-      : undefined;
-  await enqueueMail(trx, {
-    audience: "guest",
-    recipient: request.email,
-    payload: {
-      template: "status-changed",
-      request: current,
-      from,
-      to,
-      ...(sequence === undefined ? {} : { sequence }),
-    },
-    request: about,
-  });
+  const current = { ...(await withBill(trx, request)), status: to };
+  if (request.email) {
+    const sequence =
+      request.kind === "booking" || request.kind === "reservation"
+        ? await guestMailsAbout(trx, about)
+        : undefined;
+    await enqueueMail(trx, {
+      audience: "guest",
+      recipient: request.email,
+      payload: {
+        template: "status-changed",
+        request: current,
+        from,
+        to,
+        ...(sequence === undefined ? {} : { sequence }),
+      },
+      request: about,
+    });
+  }
   if (actor === "guest" && to === "Cancelled") {
     await enqueueMail(trx, {
       audience: "lodge",

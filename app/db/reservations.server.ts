@@ -1,51 +1,96 @@
 import type { DB } from "./client.server.ts";
+import type { RequestAuthor } from "./rooms.server.ts";
 import { isRoomAlreadyHeld } from "./database-errors.server.ts";
 import { saveOnce, type Saved } from "./guest-requests.server.ts";
 import { enqueueNewRequestMails, reservationFacts } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
+import {
+  keepPrices,
+  loadPricing,
+  overrideHistory,
+  priceStay,
+  type StayRuleOverride,
+} from "./rates.server.ts";
 import type { NewReservation, Reservation } from "./schema.ts";
+import { stayRuleBreach } from "~/lib/rates.ts";
 
 /**
- * Every Reservation field but what the database and this function fill in.
- * `source` tells /booking's reservation tab from the /reservation page.
+ * Every Reservation field but what the database and this function fill in (the price is the
+ * room's rate and the rules in force: decisions.md 31). `source` tells /booking's reservation tab
+ * from the /reservation page. `stayRuleOverride` is a staff member's reason for entering a stay
+ * that breaks a stay rule; it is recorded in the history.
  */
-export type ReservationRequest = Omit<NewReservation, "id" | "reference" | "status"> & {
+export type ReservationRequest = Omit<
+  NewReservation,
+  "id" | "reference" | "status" | "price" | "totalPrice"
+> & {
   status?: NewReservation["status"];
+  stayRuleOverride?: StayRuleOverride | null;
 };
 
 export type ReservationResult =
   | ({ kind: "saved" } & Saved<Reservation>)
   /** Another stay (or an out-of-service period) holds the room for one of these nights. */
-  | { kind: "taken" };
+  | { kind: "taken" }
+  /** The stay breaks the stay rule in force on its arrival night: the message says which. */
+  | { kind: "stay-rule"; message: string }
+  | { kind: "unknown-room" };
 
 /**
  * Saves one reservation record with its own id (decisions.md 9; status Pending unless given),
  * once per submission id. A Pending reservation holds its room (decisions.md 23): its insert
  * writes the held nights to the ledger, whose exclusion constraint refuses an overlap.
  */
-export async function insertReservation(db: DB, row: ReservationRequest): Promise<ReservationResult> {
+type Refusal = { kind: "stay-rule"; message: string } | { kind: "unknown-room" };
+
+export async function insertReservation(
+  db: DB,
+  row: ReservationRequest,
+  by: RequestAuthor = { actor: "guest" },
+): Promise<ReservationResult> {
   const find = (submissionId: string) =>
     db.selectFrom("reservations").selectAll().where("submissionId", "=", submissionId).executeTakeFirst();
   try {
-    const saved = await saveOnce(row.submissionId, find, (reference) =>
+    const { stayRuleOverride, ...values } = row;
+    const saved = await saveOnce<Reservation | Refusal>(row.submissionId, find, (reference) =>
       db.transaction().execute(async (trx) => {
+        // The room's rate, the rules and the taxes are read in the transaction that keeps them.
+        const room = await trx
+          .selectFrom("rooms")
+          .select(["type", "price"])
+          .where("id", "=", row.roomId)
+          .executeTakeFirst();
+        if (!room) return { kind: "unknown-room" } as const;
+        const pricing = await loadPricing(trx);
+        const breach = stayRuleBreach(pricing.stayRules, room.type, row.checkIn, row.checkOut);
+        if (breach && !stayRuleOverride) return { kind: "stay-rule", message: breach } as const;
+        const priced = priceStay(pricing, room, row.checkIn, row.checkOut, row.roomCount);
         const reservation = await trx
           .insertInto("reservations")
-          .values({ status: "Pending", ...row, reference })
+          .values({
+            status: "Pending",
+            ...values,
+            // `price` is the first night's rate of one room, the specification's field (decisions.md 31).
+            price: priced.nights[0]!.price / row.roomCount,
+            totalPrice: priced.total,
+            reference,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await keepPrices(trx, { kind: "reservation", id: reservation.id }, priced.nights, priced.taxes);
         await recordHistory(trx, {
           requestKind: "reservation",
           requestId: reservation.id,
           fromStatus: null,
           toStatus: reservation.status,
-          actor: "guest",
+          ...(stayRuleOverride ? overrideHistory(breach, stayRuleOverride) : by),
         });
         await enqueueNewRequestMails(trx, reservationFacts(reservation));
         return reservation;
       }),
     );
-    return { kind: "saved", ...saved };
+    if ("kind" in saved.record) return saved.record;
+    return { kind: "saved", record: saved.record, repeated: saved.repeated };
   } catch (error) {
     if (!isRoomAlreadyHeld(error)) throw error;
     const existing = row.submissionId ? await find(row.submissionId) : undefined;

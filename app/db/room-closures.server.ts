@@ -1,5 +1,5 @@
 import type { DB } from "./client.server.ts";
-import { isRoomAlreadyHeld } from "./database-errors.server.ts";
+import { isForeignKeyViolation, isRoomAlreadyHeld } from "./database-errors.server.ts";
 import type { RoomClosure } from "./schema.ts";
 
 export interface ClosureRequest {
@@ -11,7 +11,8 @@ export interface ClosureRequest {
   staffAccountId?: number | null;
 }
 
-export type ClosureResult = { kind: "closed"; closure: RoomClosure } | { kind: "taken" };
+export type ClosureResult =
+  { kind: "closed"; closure: RoomClosure } | { kind: "taken" } | { kind: "no-such-room" };
 
 /**
  * Takes a room out of service for dates (decisions.md 24). The closure holds the room on the
@@ -28,6 +29,7 @@ export async function closeRoom(db: DB, request: ClosureRequest): Promise<Closur
     return { kind: "closed", closure };
   } catch (error) {
     if (isRoomAlreadyHeld(error)) return { kind: "taken" };
+    if (isForeignKeyViolation(error)) return { kind: "no-such-room" };
     throw error;
   }
 }

@@ -1,12 +1,21 @@
 import { sql, type Expression, type Transaction } from "kysely";
-import { formatKwacha, stayTotal } from "~/lib/money.ts";
+import { formatKwacha } from "~/lib/money.ts";
+import { stayRuleBreach } from "~/lib/rates.ts";
 import type { PaymentMethod } from "~/lib/messages.ts";
 import type { DB } from "./client.server.ts";
 import { isRoomAlreadyHeld } from "./database-errors.server.ts";
+import { awaitingPaymentColumns, onlineDepositTerms } from "./online-payments.server.ts";
 import { saveOnce } from "./guest-requests.server.ts";
 import { bookingFacts, enqueueNewRequestMails } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
-import type { Booking, Database, Room } from "./schema.ts";
+import {
+  keepPrices,
+  loadPricing,
+  overrideHistory,
+  priceStay,
+  type StayRuleOverride,
+} from "./rates.server.ts";
+import type { Booking, Database, RequestChannel, Room } from "./schema.ts";
 
 /** Room and venue ids are PostgreSQL `integer`s: anything else names no row. */
 const MAX_INTEGER_ID = 2_147_483_647;
@@ -169,7 +178,8 @@ export function roomLabel(room: Pick<Room, "roomNumber" | "type" | "price">): st
 export interface RoomBookingRequest extends StayDates {
   roomId: string | number;
   name: string;
-  email: string;
+  /** Null only at the desk, for a guest without an address (no mail is sent to the guest). */
+  email: string | null;
   phone: string;
   paymentMethod: PaymentMethod;
   adults: number;
@@ -177,12 +187,31 @@ export interface RoomBookingRequest extends StayDates {
   message?: string | null;
   /** The form's submission id: a repeated POST answers with the first booking. */
   submissionId: string | null;
+  /** Staff entering a stay that breaks a stay rule, and why (recorded in the history). */
+  stayRuleOverride?: StayRuleOverride | null;
+  /** Where it came from: the web forms (the default), a phone call or a guest at the door. */
+  channel?: RequestChannel;
+  /** A walk-in checked in at once (the desk); otherwise Confirmed. */
+  status?: "Confirmed" | "Checked in";
+  /** Who entered it: the guest (the default) or the staff account at the desk. */
+  by?: RequestAuthor;
+  /**
+   * The guest pays the deposit online (a provider is configured and Mobile Money chosen): when the
+   * manager's policy asks a deposit, the booking is stored `Awaiting payment` (ADR 0018) with the
+   * hash of its payment link's token.
+   */
+  payOnline?: { tokenHash: string } | null;
 }
+
+/** Who enters a new request: the guest on the site, or a staff account at the desk. */
+export type RequestAuthor = { actor: "guest" } | { actor: "staff"; staffAccountId: number };
 
 export type BookRoomResult =
   | { kind: "booked"; booking: Booking; repeated: boolean }
   /** Another stay (or an out-of-service period) holds the room for one of these nights. */
   | { kind: "taken" }
+  /** The stay breaks the stay rule in force on its arrival night: the message says which. */
+  | { kind: "stay-rule"; message: string }
   | { kind: "unknown-room" };
 
 /**
@@ -196,12 +225,12 @@ export async function bookRoom(db: DB, request: RoomBookingRequest): Promise<Boo
   const roomId = toIntegerId(request.roomId);
   if (roomId === undefined) return { kind: "unknown-room" };
   try {
-    const { record, repeated } = await saveOnce<Booking | null>(
+    const { record, repeated } = await saveOnce<Booking | Refusal>(
       request.submissionId,
       (submissionId) => findBySubmission(db, submissionId),
       (reference) => db.transaction().execute((trx) => insertBooking(trx, roomId, request, reference)),
     );
-    return record ? { kind: "booked", booking: record, repeated } : { kind: "unknown-room" };
+    return "kind" in record ? record : { kind: "booked", booking: record, repeated };
   } catch (error) {
     if (!isRoomAlreadyHeld(error)) throw error;
     // A simultaneous repeat of this very submission may hold the room: then the guest's booking
@@ -218,17 +247,28 @@ function findBySubmission(db: DB, submissionId: string): Promise<Booking | undef
   return db.selectFrom("bookings").selectAll().where("submissionId", "=", submissionId).executeTakeFirst();
 }
 
+type Refusal = { kind: "stay-rule"; message: string } | { kind: "unknown-room" };
+
 async function insertBooking(
   trx: Transaction<Database>,
   roomId: number,
   request: RoomBookingRequest,
   reference: string,
-): Promise<Booking | null> {
-  // Read in the transaction for the room's number, type and rate (the database is the price's
-  // only source); availability is not checked here: the ledger's constraint decides.
+): Promise<Booking | Refusal> {
+  // Read in the transaction for the room's number, type and rate, the rules and the taxes (the
+  // database is the price's only source); availability is not checked here: the ledger's
+  // constraint decides.
   const room = await trx.selectFrom("rooms").selectAll().where("id", "=", roomId).executeTakeFirst();
-  if (!room) return null;
+  if (!room) return { kind: "unknown-room" };
+  const pricing = await loadPricing(trx);
+  const breach = stayRuleBreach(pricing.stayRules, room.type, request.checkIn, request.checkOut);
+  if (breach && !request.stayRuleOverride) return { kind: "stay-rule", message: breach };
+  const priced = priceStay(pricing, room, request.checkIn, request.checkOut);
   const people = String(request.adults + request.children);
+  const totalPrice = priced.total;
+  const deposit = request.payOnline
+    ? await onlineDepositTerms(trx, { firstNightRate: priced.nights[0]!.price, total: totalPrice })
+    : null;
   const booking = await trx
     .insertInto("bookings")
     .values({
@@ -239,7 +279,8 @@ async function insertBooking(
       phone: request.phone,
       paymentMethod: request.paymentMethod,
       // The specification's 'Occupied' on a dialog booking means Confirmed (decisions.md 25).
-      status: "Confirmed",
+      status: request.status ?? "Confirmed",
+      channel: request.channel ?? "web",
       message: request.message ?? null,
       roomId: room.id,
       roomNumber: room.roomNumber,
@@ -251,19 +292,25 @@ async function insertBooking(
       children: request.children,
       numberOfPeople: people,
       guestCount: people,
-      price: room.price,
-      totalPrice: stayTotal(room.price, request.checkIn, request.checkOut),
+      // `price` is the first night's rate, the specification's field (decisions.md 31).
+      price: priced.nights[0]!.price,
+      totalPrice,
+      ...(deposit && request.payOnline ? awaitingPaymentColumns(deposit, request.payOnline.tokenHash) : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await keepPrices(trx, { kind: "booking", id: booking.id }, priced.nights, priced.taxes);
   await recordHistory(trx, {
     requestKind: "booking",
     requestId: booking.id,
     fromStatus: null,
     toStatus: booking.status,
-    actor: "guest",
+    ...(request.stayRuleOverride
+      ? overrideHistory(breach, request.stayRuleOverride)
+      : (request.by ?? { actor: "guest" })),
   });
-  // The guest's confirmation and the lodge's notice commit with the booking (decisions.md 27).
-  await enqueueNewRequestMails(trx, bookingFacts(booking));
+  // The guest's confirmation and the lodge's notice commit with the booking (decisions.md 27);
+  // a booking awaiting its deposit writes them when the payment confirms it.
+  if (booking.status !== "Awaiting payment") await enqueueNewRequestMails(trx, bookingFacts(booking));
   return booking;
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { PaymentMethod } from "~/lib/messages.ts";
+import type { RateRuleKind, TaxKind } from "~/lib/rates.ts";
 import type { HistoryActor, RequestKind, StayStatus, VenueBookingStatus } from "~/lib/stay-lifecycle.ts";
 
 /**
@@ -26,6 +27,15 @@ export interface Database {
   staffTokens: StaffTokenTable;
   staffLoginAttempts: StaffLoginAttemptTable;
   staffAudit: StaffAuditTable;
+  payments: PaymentTable;
+  lodgeSettings: LodgeSettingsTable;
+  rateRules: RateRuleTable;
+  stayRules: StayRuleTable;
+  requestNights: RequestNightTable;
+  requestTaxLines: RequestTaxLineTable;
+  paymentAttempts: PaymentAttemptTable;
+  paymentWebhookEvents: PaymentWebhookEventTable;
+  listCounts: ListCountTable;
 }
 
 /** A timestamp the database sets (its own clock, decisions.md point 3). */
@@ -62,13 +72,19 @@ interface GuestRequestColumns<Status extends string> {
   /** One per rendered form: a repeated submission finds the first one. */
   submissionId: string | null;
   name: string;
-  email: string;
+  /** Null only for a request staff entered at the desk for a guest without one (channel not web). */
+  email: string | null;
   phone: string;
   paymentMethod: PaymentMethod;
   status: Status;
   message: string | null;
+  /** Where the request came from: the web forms, a phone call, a guest at the door. */
+  channel: ColumnType<RequestChannel, RequestChannel | undefined, RequestChannel>;
   createdAt: ServerTimestamp;
 }
+
+export const REQUEST_CHANNELS = ["web", "phone", "walk-in"] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
 /** Room bookings (the Room Booking dialog and the room tab of /booking). */
 export interface BookingTable extends GuestRequestColumns<StayStatus> {
@@ -88,6 +104,14 @@ export interface BookingTable extends GuestRequestColumns<StayStatus> {
   totalPrice: number;
   bookingDate: ServerTimestamp;
   timestamp: ServerTimestamp;
+  /** While `Awaiting payment`: when the hold ends unless the deposit is confirmed (ADR 0018). */
+  paymentDueBy: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set when the hold expired unpaid and the room was released. */
+  paymentExpiredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** SHA-256 (hex) of the token in the payment page's address. */
+  payTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The deposit asked online, in kwacha, fixed when the booking was made. */
+  depositAmount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VenueBookingTable extends GuestRequestColumns<VenueBookingStatus> {
@@ -193,7 +217,8 @@ export interface StaffLoginAttemptTable {
   at: ServerTimestamp;
 }
 
-export type StaffAuditSubject = "room" | "venue" | "closure" | "account" | "outbox";
+export type StaffAuditSubject =
+  "room" | "venue" | "closure" | "account" | "outbox" | "settings" | "payment" | "rates";
 
 /** Staff changes that are not a request's status: prices, venues, closures, accounts, mails. */
 export interface StaffAuditTable {
@@ -244,6 +269,16 @@ export interface RequestHistoryTable {
   at: ServerTimestamp;
 }
 
+/**
+ * How many rows the staff console's lists hold, per key (`requests`: `<kind>:<status>`;
+ * `outbox`: the mail's status). Kept by triggers (migration 2026-11-25-5-history-indexes).
+ */
+export interface ListCountTable {
+  list: "requests" | "outbox";
+  key: string;
+  n: ColumnType<string, never, never>;
+}
+
 /** Who a mail is for: the lodge's inbox is resolved when it is sent (LODGE_INBOX). */
 export type MailAudience = "guest" | "lodge" | "subscriber";
 export type OutboxStatus = "pending" | "sent" | "failed";
@@ -273,6 +308,159 @@ export interface OutboxTable {
   createdAt: ServerTimestamp;
 }
 
+export const LEDGER_METHODS = ["Cash", "Mobile Money", "Credit Card", "Bank Transfer"] as const;
+export type LedgerMethod = (typeof LEDGER_METHODS)[number];
+export type LedgerKind = "payment" | "refund";
+
+/**
+ * Money received or refunded for one request (decisions.md 33; migration 2026-11-25-1): exactly
+ * one of the three request ids is set. `amount` is whole kwacha, positive; `kind` says which way.
+ * A provider's record names its reference (unique: a confirmation delivered twice records once).
+ */
+export interface PaymentTable {
+  id: ColumnType<string, never, never>;
+  bookingId: string | null;
+  reservationId: string | null;
+  venueBookingId: string | null;
+  kind: LedgerKind;
+  method: LedgerMethod;
+  amount: number;
+  /** The mobile-money transaction id, card slip or bank reference staff typed in. */
+  transactionId: string | null;
+  provider: string | null;
+  providerReference: string | null;
+  staffAccountId: number | null;
+  note: string | null;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
+export const DEPOSIT_POLICIES = ["none", "percent", "first-night"] as const;
+export type DepositPolicy = (typeof DEPOSIT_POLICIES)[number];
+
+/** The manager's settings that the bill and the deposit follow: one row. Rates in basis points. */
+export interface LodgeSettingsTable {
+  id: ColumnType<boolean, never, never>;
+  vatRegistered: boolean;
+  vatRateBp: number;
+  levyRateBp: number;
+  depositPolicy: DepositPolicy;
+  depositPercent: number;
+  freeCancellationDays: number;
+  paymentHoldMinutes: number;
+  updatedAt: ColumnType<Date, never, Date>;
+  updatedBy: number | null;
+}
+
+// --- Prices that follow the calendar (decisions.md 31-32, migration 2026-11-25-2-rates, ADR 0017) ---
+
+/** Columns a rate rule and a stay rule share: which room types and nights it covers. */
+interface CalendarRuleColumns {
+  id: Generated<number>;
+  name: string;
+  /** Room types it applies to; empty: every type. */
+  roomTypes: ColumnType<string[], string[] | undefined, string[]>;
+  /** First night covered. */
+  startsOn: IsoDate;
+  /** Last night covered (inclusive). */
+  endsOn: IsoDate;
+  staffAccountId: number | null;
+  createdAt: ServerTimestamp;
+}
+
+/** A fixed nightly price, or a change by percent or kwacha, for some nights (app/lib/rates.ts). */
+export interface RateRuleTable extends CalendarRuleColumns {
+  /** ISO weekdays (1 Monday … 7 Sunday) it covers; empty: every night. */
+  weekdays: ColumnType<number[], number[] | undefined, number[]>;
+  kind: RateRuleKind;
+  value: number;
+}
+
+/** Minimum and maximum nights and arrival days, in force for stays arriving in its range. */
+export interface StayRuleTable extends CalendarRuleColumns {
+  minNights: number | null;
+  maxNights: number | null;
+  /** ISO weekdays on which no stay may arrive. */
+  closedToArrival: ColumnType<number[], number[] | undefined, number[]>;
+}
+
+/**
+ * The nights of a room booking or reservation as they were priced when it was made: exactly one
+ * of `bookingId` and `reservationId` is set, one row per night of stay. `price` is what the night
+ * costs on that request, all its rooms together (taxes included): a request's nights sum to its
+ * `totalPrice`, also after staff change the price (spread over the nights). `rule` names the
+ * rules that priced the night ('Festive season + Weekend'), null for the base rate. Reports read
+ * room revenue by night of stay from here (filter the request's status on its own table).
+ */
+export interface RequestNightTable {
+  id: ColumnType<string, never, never>;
+  bookingId: string | null;
+  reservationId: string | null;
+  night: IsoDate;
+  price: number;
+  rule: string | null;
+}
+
+/**
+ * A tax contained in a request's total (decisions.md 32): one row per kind per request, exactly
+ * one request id set. `rateBp` is the rate it was taken at (1600 = 16%); `amount` whole kwacha,
+ * round(total × rate ÷ (1 + sum of the request's rates)). No VAT row when the lodge was not
+ * registered; no levy row on venue bookings under 25 people.
+ */
+export interface RequestTaxLineTable {
+  id: ColumnType<string, never, never>;
+  bookingId: string | null;
+  reservationId: string | null;
+  venueBookingId: string | null;
+  kind: TaxKind;
+  rateBp: number;
+  amount: number;
+}
+
+export type RateRuleRow = Selectable<RateRuleTable>;
+export type StayRuleRow = Selectable<StayRuleTable>;
+export type RequestNight = Selectable<RequestNightTable>;
+export type RequestTaxLine = Selectable<RequestTaxLineTable>;
+
+export const PAYMENT_ATTEMPT_STATUSES = ["created", "pending", "successful", "failed", "abandoned"] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+export type MobileMoneyOperator = "mtn" | "airtel";
+
+/** One request for money to the payment provider (migration 2026-11-25-4, ADR 0018). */
+export interface PaymentAttemptTable {
+  id: ColumnType<string, never, never>;
+  bookingId: string;
+  /** Ours, stored before the provider is called. */
+  reference: string;
+  provider: string;
+  providerReference: string | null;
+  method: "Mobile Money";
+  amountNgwee: number;
+  currency: ColumnType<string, string | undefined, string>;
+  phone: string;
+  operator: MobileMoneyOperator;
+  status: ColumnType<PaymentAttemptStatus, PaymentAttemptStatus | undefined, PaymentAttemptStatus>;
+  failureReason: string | null;
+  refundDue: ColumnType<boolean, boolean | undefined, boolean>;
+  checks: ColumnType<number, number | undefined, number>;
+  nextCheckAt: ColumnType<Date, Date | undefined, Date>;
+  createdAt: ServerTimestamp;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A verified webhook body seen once (by its SHA-256), and what it did. */
+export interface PaymentWebhookEventTable {
+  id: ColumnType<string, never, never>;
+  provider: string;
+  bodySha256: string;
+  event: string;
+  reference: string | null;
+  outcome: string;
+  receivedAt: ServerTimestamp;
+}
+
+export type PaymentAttempt = Selectable<PaymentAttemptTable>;
+export type Payment = Selectable<PaymentTable>;
+export type LodgeSettings = Selectable<LodgeSettingsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewsletterSubscription = Selectable<NewsletterSubscriptionTable>;
 export type Room = Selectable<RoomTable>;

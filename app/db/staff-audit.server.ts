@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { readPageNumber } from "~/lib/staff-list-filters.ts";
 import type { DB } from "./client.server.ts";
 import type { Database, StaffAuditSubject } from "./schema.ts";
 
@@ -64,6 +65,5 @@ export async function listAudit(
 
 /** `?changes=` of a page with an audit list: the page of changes to show (1 = the newest). */
 export function readAuditPage(params: URLSearchParams): number {
-  const page = Number(params.get("changes") ?? "1");
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+  return readPageNumber(params.get("changes"));
 }

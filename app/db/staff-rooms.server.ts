@@ -98,7 +98,7 @@ export async function addVenue(db: DB, by: number, venue: string, price: number)
   }
 }
 
-const TAKEN = Symbol("taken");
+const REFUSED = Symbol("refused");
 
 /** closeRoom with its audit entry; refused (taken) while a stay holds any of the nights. */
 export async function closeRoomAudited(
@@ -106,10 +106,15 @@ export async function closeRoomAudited(
   by: number,
   request: Omit<ClosureRequest, "staffAccountId">,
 ): Promise<ClosureResult> {
+  // A refusal leaves the transaction (on PostgreSQL, aborted by the failed insert) by a throw.
+  let refused: ClosureResult | undefined;
   try {
     return await db.transaction().execute(async (trx) => {
       const result = await closeRoom(trx, { ...request, staffAccountId: by });
-      if (result.kind === "taken") throw TAKEN;
+      if (result.kind !== "closed") {
+        refused = result;
+        throw REFUSED;
+      }
       const room = await trx
         .selectFrom("rooms")
         .select("roomNumber")
@@ -126,7 +131,7 @@ export async function closeRoomAudited(
       return result;
     });
   } catch (error) {
-    if (error === TAKEN) return { kind: "taken" };
+    if (error === REFUSED && refused) return refused;
     throw error;
   }
 }

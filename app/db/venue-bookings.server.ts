@@ -1,8 +1,11 @@
 import type { DB } from "./client.server.ts";
+import type { RequestAuthor } from "./rooms.server.ts";
 import { isVenueAlreadyBooked } from "./database-errors.server.ts";
 import { saveOnce, type Saved } from "./guest-requests.server.ts";
 import { enqueueNewRequestMails, venueBookingFacts } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
+import { getLodgeSettings } from "./lodge-settings.server.ts";
+import { keepPrices, venueTaxes } from "./rates.server.ts";
 import type { NewVenueBooking, VenueBooking } from "./schema.ts";
 
 /** Everything but what the database and this function fill in. */
@@ -19,7 +22,11 @@ export type VenueBookingResult =
  * Saves a venue booking (status Pending unless given) once per submission id. One event per
  * venue per day (decisions.md 23) is the database's partial unique index, not a check here.
  */
-export async function insertVenueBooking(db: DB, row: VenueBookingRequest): Promise<VenueBookingResult> {
+export async function insertVenueBooking(
+  db: DB,
+  row: VenueBookingRequest,
+  by: RequestAuthor = { actor: "guest" },
+): Promise<VenueBookingResult> {
   const find = (submissionId: string) =>
     db.selectFrom("venueBookings").selectAll().where("submissionId", "=", submissionId).executeTakeFirst();
   try {
@@ -30,12 +37,15 @@ export async function insertVenueBooking(db: DB, row: VenueBookingRequest): Prom
           .values({ status: "Pending", ...row, reference })
           .returningAll()
           .executeTakeFirstOrThrow();
+        // The taxes contained in its price, at today's settings, kept with it (decisions.md 32).
+        const taxes = venueTaxes(await getLodgeSettings(trx), booking.totalPrice, booking.numberOfPeople);
+        await keepPrices(trx, { kind: "venue-booking", id: booking.id }, [], taxes);
         await recordHistory(trx, {
           requestKind: "venue-booking",
           requestId: booking.id,
           fromStatus: null,
           toStatus: booking.status,
-          actor: "guest",
+          ...by,
         });
         await enqueueNewRequestMails(trx, venueBookingFacts(booking));
         return booking;

@@ -19,6 +19,12 @@ describe("CSV export", () => {
     expect(csvCell("=1,2")).toBe('"\'=1,2"');
   });
 
+  it("keeps a number below zero a number, and the same text escaped", () => {
+    expect(csvCell(-120)).toBe("-120");
+    expect(csvCell(-0.5)).toBe("-0.5");
+    expect(csvCell("-120")).toBe("'-120");
+  });
+
   it("neutralises a formula behind leading spaces, tabs or line breaks too", () => {
     for (const formula of [" =1+1", "  +1", "\u00a0-2+3", " @SUM(A1)", "\n=cmd|' /C calc'!A0", " +260 97x"]) {
       expect(csvCell(formula).replace(/^"/, "")).toMatch(/^'/);

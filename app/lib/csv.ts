@@ -10,6 +10,8 @@
 // Such a cell holds no operator, no function, no reference to a cell or another program; as a
 // formula it could at most be the number itself, never run anything or read other cells. With
 // anything else in it ("+260-977-…" would subtract, "+1+A1" would read a cell) it is escaped.
+// A cell given as a number (a report's change, a net amount below zero) is never escaped: its
+// text is the number itself, so a spreadsheet reads -120 as minus 120, not as the text '-120.
 
 const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
 const PHONE_NUMBER = /^\s*\+\d[\d ]{6,}$/;
@@ -17,7 +19,7 @@ const PHONE_NUMBER = /^\s*\+\d[\d ]{6,}$/;
 export function csvCell(value: unknown): string {
   let text =
     value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
-  if (FORMULA_START.test(text) && !PHONE_NUMBER.test(text)) text = `'${text}`;
+  if (typeof value !== "number" && FORMULA_START.test(text) && !PHONE_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -7,7 +7,7 @@
  * in the head, the content pages' LCP came out at 1.2-1.4 s against a 1.2 s budget (issue 11).
  * Every page is readable and every form works before any script runs, so nothing is lost by
  * waiting; a guest who acts sooner gets the complete no-JavaScript behaviour. ADR 0005 did the
- * same for React's scripts; ADR 0014 keeps it for the enhancement module.
+ * same for React's scripts; ADR 0014 and 0015 keep it for the enhancement module.
  * https://web.dev/articles/optimize-lcp#reduce-resource-load-delay
  *
  * It waits for the `load` event (the first screen's images have arrived), then for the first

@@ -6,6 +6,18 @@ import { isIsoDate } from "./dates.ts";
 /** Hidden anti-spam field (decisions 16). The server checks it itself; schemas ignore it. */
 export const HONEYPOT_FIELD = "website";
 
+/** C0 controls and DEL, and the C1 range: no single-line value of ours holds one. */
+export const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * True when a single-line value holds a control character. For values read from a request that
+ * no schema field covers (a hidden submission id, a search in a query string): PostgreSQL
+ * refuses a NUL byte outright, a 5xx for the client's mistake (issue 20).
+ */
+export function hasControlCharacters(value: string): boolean {
+  return SINGLE_LINE_CONTROLS.test(value);
+}
+
 /** Input limits from decisions 15. */
 export const LIMITS = {
   name: 100,

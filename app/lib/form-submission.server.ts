@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { HONEYPOT_FIELD } from "./form-rules.ts";
+import { HONEYPOT_FIELD, hasControlCharacters } from "./form-rules.ts";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { writeAllowedContext } from "~/context.server.ts";
@@ -50,8 +50,18 @@ export async function readSubmission<S extends z.ZodType>(
       ),
     };
   }
-  return { kind: "valid", data: parsed.data, submissionId: submissionKey(formData, values), values };
+  const submissionId = submissionKey(formData, values);
+  if (submissionId === MALFORMED) {
+    // Issue 20: no form of ours sends such an id (a NUL byte PostgreSQL refuses, an escape...).
+    // The client's mistake, answered as such: 400, nothing stored, a fresh form on reload.
+    const { [SUBMISSION_ID_FIELD]: _id, ...echoed } = values;
+    return { kind: "answered", response: formError(FORM_UNREADABLE, echoed, 400, "invalid") };
+  }
+  return { kind: "valid", data: parsed.data, submissionId, values };
 }
+
+/** What `submissionKey` answers for an id that holds a control character. */
+export const MALFORMED = Symbol("malformed submission id");
 
 /**
  * The key a submission is saved once under: the form's id AND a hash of what was sent. A double
@@ -59,9 +69,13 @@ export async function readSubmission<S extends z.ZodType>(
  * changes a field and sends the same form again makes a new request, not a silent repeat of the
  * first (which would answer with a booking for the old dates).
  */
-export function submissionKey(formData: FormData, values: Record<string, string>): string | null {
+export function submissionKey(
+  formData: FormData,
+  values: Record<string, string>,
+): string | null | typeof MALFORMED {
   const id = String(formData.get(SUBMISSION_ID_FIELD) ?? "").slice(0, 64);
   if (!id) return null;
+  if (hasControlCharacters(id)) return MALFORMED;
   const { [SUBMISSION_ID_FIELD]: _id, ...sent } = values;
   const canonical = JSON.stringify(Object.entries(sent).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return `${id}.${createHash("sha256").update(canonical).digest("base64url").slice(0, 22)}`;

@@ -1,4 +1,6 @@
 import { isIsoDate } from "./dates.ts";
+import { hasControlCharacters } from "./form-rules.ts";
+import { readPageNumber } from "./staff-list-filters.ts";
 import { STAY_STATUSES } from "./stay-lifecycle.ts";
 
 // The inbox's filters as they travel in the URL (so a filtered list can be bookmarked, paged and
@@ -19,9 +21,15 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export const INBOX_STATUSES = [...STAY_STATUSES, "New", "Handled", ...NEWSLETTER_STATUSES] as const;
 
+export const INBOX_CHANNEL_LABELS = { web: "Website", phone: "Phone", "walk-in": "Walk-in" } as const;
+export type InboxChannel = keyof typeof INBOX_CHANNEL_LABELS;
+
 export interface InboxQuery {
   kind?: InboxKindName;
   status?: string;
+  channel?: InboxChannel;
+  /** Only requests with money still to pay. */
+  balanceDue?: boolean;
   from?: string;
   to?: string;
   search?: string;
@@ -33,15 +41,19 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const status = params.get("status") ?? "";
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
-  const search = (params.get("q") ?? "").trim().slice(0, 100);
-  const page = Number(params.get("page") ?? "1");
+  const typed = (params.get("q") ?? "").trim().slice(0, 100);
+  // No name, e-mail, phone or reference holds a control character (PostgreSQL refuses a NUL).
+  const search = hasControlCharacters(typed) ? "" : typed;
+  const channel = params.get("channel") ?? "";
   return {
+    channel: Object.hasOwn(INBOX_CHANNEL_LABELS, channel) ? (channel as InboxChannel) : undefined,
+    balanceDue: params.get("due") === "1" ? true : undefined,
     kind: Object.hasOwn(INBOX_KIND_LABELS, kind) ? (kind as InboxKindName) : undefined,
     status: (INBOX_STATUSES as readonly string[]).includes(status) ? status : undefined,
     from: isIsoDate(from) ? from : undefined,
     to: isIsoDate(to) ? to : undefined,
     search: search || undefined,
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: readPageNumber(params.get("page")),
   };
 }
 
@@ -50,6 +62,8 @@ export function inboxSearch(query: Omit<InboxQuery, "page"> & { page?: number })
   const params = new URLSearchParams();
   if (query.kind) params.set("kind", query.kind);
   if (query.status) params.set("status", query.status);
+  if (query.channel) params.set("channel", query.channel);
+  if (query.balanceDue) params.set("due", "1");
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
   if (query.search) params.set("q", query.search);

@@ -1,8 +1,8 @@
 /**
  * What a route module may say about itself through `export const handle`.
- * No page hydrates React (ADR 0004, 0014): every page gets the server's HTML and the small
- * enhancement module (app/enhance.client.ts). What a handle decides is how long the server may
- * keep the rendered page (server/page-cache.ts).
+ * Every public page gets the server's HTML and the small enhancement module
+ * (app/enhance.client.ts), which hydrates its islands on the guest's intent (ADR 0015). What a
+ * handle decides is how long the server may keep the rendered page (server/page-pipeline.ts).
  */
 export type RouteHandle = {
   /**
@@ -15,7 +15,7 @@ export type RouteHandle = {
   /**
    * A page whose HTML shows data from the database (rates, free rooms) besides its URL and the
    * build: the server keeps it per data version and lodge day and renders it afresh when either
-   * moves (server/page-cache.ts, ADR 0013). Its loader must take submission ids from
+   * moves (server/page-pipeline.ts, ADR 0013). Its loader must take submission ids from
    * `freshSubmissionId` and report a failed read with `dontKeepPage` (page-keeping.server.ts).
    */
   keepPerDataVersion?: boolean;
@@ -30,7 +30,7 @@ export function isContentPage(matches: ReadonlyArray<{ handle?: unknown } | unde
 }
 
 /**
- * Whether the server may keep the rendered page of these matched routes (server/page-cache.ts):
+ * Whether the server may keep the rendered page of these matched routes (server/page-pipeline.ts):
  * "forever" for pure content (until the process ends: a new build is a new process), "data" for
  * a page that also shows database data (per data version and lodge day), null for a page that
  * is rendered for every request. Never a staff page: it belongs to one signed-in person.
@@ -42,17 +42,6 @@ export function pageKeeping(matches: ReadonlyArray<{ handle?: unknown } | undefi
   return isContentPage(matches) ? "forever" : null;
 }
 export type PageKeeping = "forever" | "data";
-
-/**
- * Response header with which the server render (app/entry.server.tsx) marks a 200 page the
- * server may keep, with its `PageKeeping` (server/page-cache.ts removes it before it leaves).
- */
-export const KEEP_PAGE_HEADER = "X-Lodge-Keep-Page";
-/**
- * Values rendered into a kept page that every visitor must get anew (a form's submission id),
- * comma-separated: the cache puts fresh ones in their place each time it serves the page.
- */
-export const FRESH_VALUES_HEADER = "X-Lodge-Fresh-Values";
 
 /**
  * The staff console's pages say so: they bring their own header and landmarks, not the site's,

@@ -2,7 +2,10 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { getDb, siteOriginContext } from "~/context.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import type { StaffRole } from "~/db/schema.ts";
+import { failureReason, logReadFailure } from "~/db/failures.server.ts";
 import { findLiveSession, SESSION_ABSOLUTE_MS, type SignedInStaff } from "~/db/staff-sessions.server.ts";
+import { REASON_DATABASE_UNAVAILABLE } from "./messages.ts";
+import { STAFF_DATABASE_DOWN } from "./staff-rules.ts";
 import { hashToken, looksLikeToken } from "./staff-tokens.server.ts";
 
 // The one guard of the staff console (docs/decisions/0011-staff-sign-in.md). Every staff loader
@@ -80,9 +83,11 @@ export async function requireStaff(
   { role }: { role?: StaffRole } = {},
 ): Promise<StaffRequest> {
   requireSameOrigin(request, context);
-  const db = await getDb(context);
   const token = sessionToken(request);
-  const staff = token ? await findLiveSession(db, hashToken(token)) : undefined;
+  const { db, staff } = await whileDatabaseAnswers("staff session", async () => {
+    const db = await getDb(context);
+    return { db, staff: token ? await findLiveSession(db, hashToken(token)) : undefined };
+  });
   if (!staff) {
     const url = new URL(request.url);
     const back = isWrite(request) ? url.pathname : url.pathname + url.search;
@@ -92,6 +97,22 @@ export async function requireStaff(
   }
   if (role === "manager" && staff.role !== "manager") throw data(FORBIDDEN, { status: 403 });
   return { db, staff };
+}
+
+/**
+ * Runs `work` against the database; when the database does not answer (failures.server.ts tells
+ * an outage from any other error, which goes on as it is), logs it and throws a 503
+ * with a plain message (the console's error page shows it), as every public form answers an
+ * outage, instead of the router's 500 (issue 20). The next request simply tries again.
+ */
+export async function whileDatabaseAnswers<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (failureReason(error) !== REASON_DATABASE_UNAVAILABLE) throw error;
+    logReadFailure(what, error);
+    throw data(STAFF_DATABASE_DOWN, { status: 503 });
+  }
 }
 
 /** Where to go after signing in: only a path inside the console. */

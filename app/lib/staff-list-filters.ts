@@ -6,6 +6,12 @@ import { addDays, isIsoDate } from "./dates.ts";
 
 export const OUTBOX_STATUSES: readonly OutboxStatus[] = ["pending", "sent", "failed"];
 
+/** A list's `?page=` (or `?changes=`): a whole number from 1 to 10,000, else 1. */
+export function readPageNumber(value: string | null): number {
+  const page = Number(value ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
 /** `?status=` of the outbox page, or undefined for every mail. */
 export function readOutboxStatus(value: string | null): OutboxStatus | undefined {
   return OUTBOX_STATUSES.find((status) => status === value);

@@ -11,6 +11,13 @@ import type { RequestIntent } from "./schemas/staff.ts";
 export interface StaffNotice {
   tone: "success" | "error";
   message: string;
+  /** A check-out refused for a balance due: the page asks staff to confirm it (issue 17). */
+  confirm?: { kind: "booking" | "reservation"; id: string; balance: number; who: string };
+  /** A desk payment form's messages by field, and what was typed. */
+  fieldErrors?: Record<string, string | undefined>;
+  values?: Record<string, string>;
+  /** The payment just recorded, for its receipt link. */
+  receiptId?: string;
 }
 
 const INTENT_OF: Record<string, RequestIntent> = {

@@ -4,6 +4,9 @@
 
 /** Room bookings and reservations. */
 export const STAY_STATUSES = [
+  // A room booking whose deposit is being paid online: it holds the room until its payment is
+  // confirmed or its hold expires (decisions.md 33, ADR 0018).
+  "Awaiting payment",
   "Pending",
   "Confirmed",
   "Checked in",
@@ -19,7 +22,12 @@ export const VENUE_BOOKING_STATUSES = ["Pending", "Confirmed", "Cancelled", "Dec
 export type VenueBookingStatus = (typeof VENUE_BOOKING_STATUSES)[number];
 
 /** Statuses that hold a room for the stay's nights (the others release it). */
-export const HOLDING_STAY_STATUSES: readonly StayStatus[] = ["Pending", "Confirmed", "Checked in"];
+export const HOLDING_STAY_STATUSES: readonly StayStatus[] = [
+  "Awaiting payment",
+  "Pending",
+  "Confirmed",
+  "Checked in",
+];
 /** Statuses that hold a venue for its date. */
 export const HOLDING_VENUE_STATUSES: readonly VenueBookingStatus[] = ["Pending", "Confirmed"];
 
@@ -28,6 +36,8 @@ export function holdsRoom(status: StayStatus): boolean {
 }
 
 const STAY_TRANSITIONS: Record<StayStatus, readonly StayStatus[]> = {
+  // Confirmed by the provider's word only (the server, actor system); staff may cancel it.
+  "Awaiting payment": ["Confirmed", "Cancelled"],
   Pending: ["Confirmed", "Declined", "Cancelled"],
   Confirmed: ["Checked in", "Cancelled", "No-show"],
   "Checked in": ["Checked out"],

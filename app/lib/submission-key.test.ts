@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { submissionKey } from "./form-submission.server.ts";
+import { MALFORMED, submissionKey } from "./form-submission.server.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -24,5 +24,12 @@ describe("submissionKey", () => {
   it("is null without a submission id", () => {
     const { submissionId: _id, ...rest } = sent;
     expect(submissionKey(form(rest), rest)).toBeNull();
+  });
+
+  it("is MALFORMED when the id holds a control character (PostgreSQL refuses a NUL)", () => {
+    for (const id of ["abc\u0000def", "\u0000", "a\u001bb", "a\u0085b"]) {
+      const bad = { ...sent, submissionId: id };
+      expect(submissionKey(form(bad), bad)).toBe(MALFORMED);
+    }
   });
 });

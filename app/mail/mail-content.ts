@@ -5,7 +5,8 @@
 import { site } from "~/content/site.ts";
 import { formatDisplayDate, nightsBetween } from "~/lib/dates.ts";
 import { formatKwacha } from "~/lib/money.ts";
-import { kindName, mailSubject, type MailPayload, type RequestFacts } from "./mail-payload.ts";
+import { taxLabel } from "~/lib/rates.ts";
+import { kindName, mailSubject, type MailBill, type MailPayload, type RequestFacts } from "./mail-payload.ts";
 
 export interface MailLink {
   label: string;
@@ -43,7 +44,7 @@ function requestDetails(request: RequestFacts, forLodge: boolean): MailContent["
   const contact = forLodge
     ? [
         { label: "Guest", value: request.name },
-        { label: "E-mail", value: request.email },
+        { label: "E-mail", value: request.email ?? "none (entered at the desk)" },
         ...("phone" in request ? [{ label: "Phone", value: request.phone }] : []),
       ]
     : [];
@@ -63,6 +64,7 @@ function requestDetails(request: RequestFacts, forLodge: boolean): MailContent["
           value: `${request.adults} adult${request.adults === 1 ? "" : "s"}${request.children > 0 ? `, ${request.children} child${request.children === 1 ? "" : "ren"}` : ""}`,
         },
         { label: "Total", value: formatKwacha(request.total) },
+        ...billRows(request.bill),
         ...contact,
         ...(forLodge && request.message ? [{ label: "Message", value: request.message }] : []),
       ];
@@ -75,6 +77,7 @@ function requestDetails(request: RequestFacts, forLodge: boolean): MailContent["
         { label: "Date", value: formatDisplayDate(request.date) },
         { label: "People", value: String(request.people) },
         { label: "Total", value: formatKwacha(request.total) },
+        ...billRows(request.bill),
         ...contact,
         ...(forLodge && request.message ? [{ label: "Message", value: request.message }] : []),
       ];
@@ -197,4 +200,26 @@ export function mailContent(payload: MailPayload, { siteOrigin }: MailSettings):
       };
     }
   }
+}
+
+/** The bill under the total (issue 16): each night's price when they differ, and the tax lines. */
+function billRows(bill: MailBill | undefined): { label: string; value: string }[] {
+  if (!bill) return [];
+  const prices = new Set(bill.nights.map((night) => night.price));
+  const nights =
+    prices.size > 1
+      ? [
+          {
+            label: "Price per night",
+            value: bill.nights
+              .map((night) => `${formatDisplayDate(night.night)} ${formatKwacha(night.price)}`)
+              .join(", "),
+          },
+        ]
+      : [];
+  const taxes = bill.taxes.map((line) => ({
+    label: `Of which ${taxLabel(line)}`,
+    value: formatKwacha(line.amount),
+  }));
+  return [...nights, ...taxes];
 }

@@ -10,7 +10,8 @@ export interface StayFacts {
   id: string;
   reference: string;
   name: string;
-  email: string;
+  /** Null for a guest entered at the desk without an address: no mail goes to the guest. */
+  email: string | null;
   phone: string;
   roomType: string;
   roomNumber: string;
@@ -21,6 +22,14 @@ export interface StayFacts {
   total: number;
   status: string;
   message: string | null;
+  /** The bill as the request keeps it (issue 16); absent in mails written before it. */
+  bill?: MailBill;
+}
+
+/** A request's nights one by one (stays) and the tax lines its total contains. */
+export interface MailBill {
+  nights: { night: string; price: number }[];
+  taxes: { kind: "vat" | "levy"; rateBp: number; amount: number }[];
 }
 
 export interface VenueBookingFacts {
@@ -28,7 +37,7 @@ export interface VenueBookingFacts {
   id: string;
   reference: string;
   name: string;
-  email: string;
+  email: string | null;
   phone: string;
   venueName: string;
   date: string;
@@ -36,6 +45,7 @@ export interface VenueBookingFacts {
   total: number;
   status: string;
   message: string | null;
+  bill?: MailBill;
 }
 
 export interface ContactMessageFacts {

@@ -63,7 +63,7 @@ export function renderMail(stored: StoredMail, env: MailEnvironment): Mail.Optio
   const toGuest = stored.recipient !== null && payload.template !== "newsletter-confirm";
   // A guest's reply reaches the lodge's inbox; the lodge's reply to a notice reaches the guest.
   if (toGuest) message.replyTo = env.lodgeInbox;
-  else if (stored.recipient === null && request)
+  else if (stored.recipient === null && request?.email)
     message.replyTo = { name: request.name, address: request.email };
   if (toGuest && request && (request.kind === "booking" || request.kind === "reservation")) {
     message.icalEvent = {

@@ -50,6 +50,28 @@ describe("renderMail", () => {
     expect(String(mail.html)).toContain('name="viewport"');
   });
 
+  it("shows the bill under the total: each night's price where they differ and the tax lines (issue 16)", () => {
+    const bill = {
+      nights: [
+        { night: "2026-12-18", price: 480 },
+        { night: "2026-12-19", price: 720 },
+      ],
+      taxes: [
+        { kind: "vat" as const, rateBp: 1600, amount: 163 },
+        { kind: "levy" as const, rateBp: 150, amount: 15 },
+      ],
+    };
+    const mail = render({ template: "request-received", request: { ...stay, bill } });
+    for (const part of [String(mail.text), String(mail.html)]) {
+      expect(part).toContain("18 Dec 2026 K480, 19 Dec 2026 K720");
+      expect(part).toContain("Of which VAT 16%");
+      expect(part).toContain("K163");
+      expect(part).toContain("Of which Tourism levy 1.5%");
+    }
+    // A mail written before the bill existed still renders, without it.
+    expect(String(render({ template: "request-received", request: stay }).text)).not.toContain("Of which");
+  });
+
   it("attaches a calendar invitation to a stay: all-day dates, one night for a same-day stay", () => {
     const mail = render({ template: "request-received", request: stay });
     const ics =

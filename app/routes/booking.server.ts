@@ -6,8 +6,11 @@ import { getDb } from "~/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
 import { dontKeepPage } from "~/lib/page-keeping.server.ts";
 import { insertReservation } from "~/db/reservations.server.ts";
-import { bookRoom, getRoom, listFreeRooms, type StayDates } from "~/db/rooms.server.ts";
+import { bookRoom, getRoom, listFreeRooms } from "~/db/rooms.server.ts";
+import { quoteRoomList } from "~/db/rates.server.ts";
+import type { StaySearch } from "~/lib/stay-search.ts";
 import { insertVenueBooking, listBookedVenueIds } from "~/db/venue-bookings.server.ts";
+import { payOnlineFor, payStepRedirect } from "~/payments/pay-step.server.ts";
 import { getVenue, listVenues } from "~/db/venues.server.ts";
 import { isIsoDate, lodgeToday } from "~/lib/dates.ts";
 import {
@@ -29,7 +32,6 @@ import {
   failedToFetchRooms,
   failedToFetchVenues,
 } from "~/lib/messages.ts";
-import { stayTotal } from "~/lib/money.ts";
 import { bookingSchema, type StayBooking } from "~/lib/schemas/booking.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -38,7 +40,7 @@ type Context = Readonly<RouterContextProvider>;
  * /booking's rooms and venues, each with its own error text (spec section 8): the rooms free for
  * the stay (tonight until dates are chosen), the venues free on `bookingDate` when one is chosen.
  */
-export async function loadBookingPage(context: Context, stay: StayDates, bookingDate: string | null) {
+export async function loadBookingPage(context: Context, stay: StaySearch, bookingDate: string | null) {
   let db;
   try {
     db = await getDb(context);
@@ -46,10 +48,16 @@ export async function loadBookingPage(context: Context, stay: StayDates, booking
     dontKeepPage(context);
     logReadFailure("booking page", error);
     const reason = failureReason(error);
-    return { rooms: [], venues: [], errors: [failedToFetchRooms(reason), failedToFetchVenues(reason)] };
+    return {
+      rooms: [],
+      venues: [],
+      stayRuleHints: [],
+      errors: [failedToFetchRooms(reason), failedToFetchVenues(reason)],
+    };
   }
   const [rooms, venues, bookedVenues] = await Promise.allSettled([
-    listFreeRooms(db, stay),
+    // The free rooms with their quotes for the stay and the stay rules beside the dates (issue 16).
+    listFreeRooms(db, stay).then((free) => quoteRoomList(db, free, stay, null)),
     listVenues(db),
     bookingDate && isIsoDate(bookingDate) ? listBookedVenueIds(db, bookingDate) : Promise.resolve([]),
   ]);
@@ -74,8 +82,15 @@ export async function loadBookingPage(context: Context, stay: StayDates, booking
   return {
     rooms:
       rooms.status === "fulfilled"
-        ? rooms.value.map(({ id, roomNumber, type, price }): RoomOption => ({ id, roomNumber, type, price }))
+        ? rooms.value.rooms.map(({ id, roomNumber, type, price, quote }): RoomOption => ({
+            id,
+            roomNumber,
+            type,
+            price,
+            quote,
+          }))
         : [],
+    stayRuleHints: rooms.status === "fulfilled" ? rooms.value.stayRuleHints : [],
     venues:
       venues.status === "fulfilled" && venueFailure === null
         ? venues.value
@@ -135,15 +150,23 @@ export async function submitBookingPage(request: Request, context: Context): Pro
 
   if (booking.tab === "room") {
     try {
-      const result = await bookRoom(await getDb(context), {
+      const db = await getDb(context);
+      const pay = payOnlineFor(context, guest.paymentMethod);
+      const result = await bookRoom(db, {
         ...guest,
         ...stayOf(booking),
         roomId: booking.roomId,
+        payOnline: pay && { tokenHash: pay.hash },
       });
       if (result.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
       if (result.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
+      if (result.kind === "stay-rule") return formInvalid({ checkOut: result.message }, values);
+      // A deposit to pay online: on to the payment step (ADR 0018).
+      const toPay = await payStepRedirect(db, result.booking, result.repeated, pay);
+      if (toPay) throw toPay;
       return formSuccess(ROOM_VENUE_BOOKING_SUCCESSFUL, result.booking.reference);
     } catch (error) {
+      if (error instanceof Response) throw error;
       logWriteFailure("room-booking", error);
       return formError(BOOKING_SAVE_FAILED, values, 503);
     }
@@ -163,10 +186,10 @@ export async function submitBookingPage(request: Request, context: Context): Pro
       roomType: room.type,
       numberOfPeople: booking.adults + booking.children,
       roomCount: 1,
-      price: room.price,
-      totalPrice: stayTotal(room.price, booking.checkIn, booking.checkOut),
     });
     if (saved.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
+    if (saved.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
+    if (saved.kind === "stay-rule") return formInvalid({ checkOut: saved.message }, values);
     return formSuccess(RESERVATION_BOOKING_SUCCESSFUL, saved.record.reference);
   } catch (error) {
     logWriteFailure("booking-reservation", error);

@@ -1,9 +1,8 @@
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import type { Route } from "./+types/booking";
-import { BOOKING_CONTENT_ID, BookingForm, isBookingTab } from "~/components/booking-form.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { BookingForm, isBookingTab } from "~/components/booking-form.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { BOOKING_PAGE_TITLE, ERROR_PREFIX, bookingReferenceNote } from "~/lib/messages.ts";
+import { BOOKING_PAGE_TITLE } from "~/lib/messages.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
@@ -55,30 +54,16 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader title={BOOKING_PAGE_TITLE} crumb={BOOKING_PAGE_TITLE} />
       <section className="section booking-page">
-        {/* With JavaScript a form's answer replaces this part in place (form-enhance.ts). */}
-        <div className="container" id={BOOKING_CONTENT_ID}>
-          {actionData?.status === "success" ? (
-            <Notice tone="success">
-              {actionData.message} {actionData.reference ? bookingReferenceNote(actionData.reference) : null}
-            </Notice>
-          ) : null}
-          {loaderData.errors.length > 0 ? (
-            <Notice tone="error">
-              {loaderData.errors.map((error) => (
-                <p key={error}>
-                  {ERROR_PREFIX}
-                  {error}
-                </p>
-              ))}
-            </Notice>
-          ) : null}
+        <div className="container">
           <BookingForm
             rooms={loaderData.rooms}
+            stayRuleHints={loaderData.stayRuleHints}
             venues={loaderData.venues}
+            errors={loaderData.errors}
             submissionId={loaderData.submissionId}
             initialTab={loaderData.tab}
             initialValues={loaderData.values}
-            result={actionData}
+            result={actionData ?? null}
           />
         </div>
       </section>

@@ -1,14 +1,13 @@
 import { data } from "react-router";
-import { InputField } from "~/components/form-fields.tsx";
-import { MyBookingRequestView, type MyBookingRequest } from "~/components/my-booking-request.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { MyBooking, type MyBookingAnswer, type MyBookingRequest } from "~/components/my-booking-request.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { getDb, writeAllowedContext } from "~/context.server.ts";
 import { logReadFailure } from "~/db/failures.server.ts";
+import { loadFolioSheet, type FolioSheet } from "~/db/desk.server.ts";
 import { cancelStayAsGuest, findGuestRequest, type GuestRequestView } from "~/db/my-booking.server.ts";
+import { FolioDocument, ReceiptDocument } from "~/components/folio-document.tsx";
 import { lodgeToday } from "~/lib/dates.ts";
 import {
-  FIELD_LABELS,
   MY_BOOKING_CANCELLED,
   MY_BOOKING_CANNOT_CANCEL,
   MY_BOOKING_ERROR,
@@ -26,7 +25,7 @@ import { readFormBody } from "~/lib/form-body.server.ts";
 // A guest's own request (decisions.md 28): reference and e-mail show it, its status and its
 // history; a stay that has not begun can be cancelled here. The look-up is a POST, so the e-mail
 // never sits in a URL or a log, and every POST counts against the write rate limit. A wrong
-// reference and a wrong e-mail get the same answer. Plain forms: no React in the browser.
+// reference and a wrong e-mail get the same answer. The forms are an island (ADR 0015).
 export const handle = CONTENT_PAGE;
 
 const TITLE = "My Booking";
@@ -47,19 +46,15 @@ export function loader({ request }: Route.LoaderArgs) {
   return { reference: reference ? normalizeReference(reference) : "" };
 }
 
+/** The island's answers, and the folio: a page of its own, posted without the island. */
 type Answer =
+  | MyBookingAnswer
   | {
-      status: "found";
-      request: MyBookingRequest;
+      status: "folio";
+      sheet: FolioSheet;
+      printedAt: string;
+      reference: string;
       email: string;
-      message?: string;
-      tone?: "success" | "error";
-    }
-  | {
-      status: "error";
-      message: string;
-      values: Record<string, string>;
-      fieldErrors?: Record<string, string | undefined>;
     };
 
 function view(request: GuestRequestView): MyBookingRequest {
@@ -114,7 +109,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const found = await findGuestRequest(db, reference, email, today);
-    return found ? data<Answer>({ status: "found", request: view(found), email }) : notFound(values);
+    if (!found) return notFound(values);
+    if (intent === "folio") {
+      const sheet = await loadFolioSheet(db, { kind: found.kind, id: found.id });
+      if (!sheet) return notFound(values);
+      // The guest sees what was paid and how, not which staff member took it.
+      const ledger = sheet.ledger.map((line) => ({ ...line, staffName: null }));
+      return data<Answer>({
+        status: "folio",
+        sheet: { ...sheet, ledger },
+        printedAt: new Date().toISOString(),
+        reference: found.reference,
+        email,
+      });
+    }
+    return data<Answer>({ status: "found", request: view(found), email });
   } catch (error) {
     logReadFailure("my-booking", error);
     return data<Answer>({ status: "error", message: MY_BOOKING_ERROR, values }, { status: 503 });
@@ -126,78 +135,51 @@ function notFound(values: Record<string, string>) {
 }
 
 export default function MyBookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const found = actionData?.status === "found" ? actionData : undefined;
-  const failed = actionData?.status === "error" ? actionData : undefined;
-  const reference = failed?.values.reference ?? found?.request.reference ?? loaderData.reference;
-  const email = failed?.values.email ?? "";
+  if (actionData?.status === "folio") return <GuestFolio answer={actionData} />;
   return (
     <>
       <PageHeader title={TITLE} />
       <section className="section">
         <div className="container my-booking">
-          {found ? (
-            <>
-              {found.message ? <Notice tone={found.tone ?? "success"}>{found.message}</Notice> : null}
-              <MyBookingRequestView request={found.request} />
-              {found.request.mayCancel ? (
-                <CancelForm reference={found.request.reference} email={found.email} />
-              ) : null}
-              <p>
-                <a href="/my-booking">Look up another booking</a>
-              </p>
-            </>
-          ) : (
-            <>
-              <p>Enter the reference from your confirmation and the e-mail address you booked with.</p>
-              {failed ? <Notice tone="error">{failed.message}</Notice> : null}
-              <form method="post" className="my-booking__form" noValidate>
-                <input type="hidden" name="intent" value="find" />
-                <InputField
-                  name="reference"
-                  label="Booking reference"
-                  defaultValue={reference}
-                  required
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  hint="For example LDG-7K3QX9"
-                  error={failed?.fieldErrors?.reference}
-                />
-                <InputField
-                  name="email"
-                  type="email"
-                  label={FIELD_LABELS.email}
-                  defaultValue={email}
-                  required
-                  autoComplete="email"
-                  error={failed?.fieldErrors?.email}
-                />
-                <button type="submit" className="btn btn--primary">
-                  Find my booking
-                </button>
-              </form>
-            </>
-          )}
+          <MyBooking reference={loaderData.reference} answer={actionData ?? null} />
         </div>
       </section>
     </>
   );
 }
 
-/** The page keeps no session: the cancel form carries the reference and e-mail the guest gave. */
-function CancelForm({ reference, email }: { reference: string; email: string }) {
+/**
+ * The stay's folio and a receipt for each payment, on a page of their own so that they print
+ * alone (folio-document.css). Not a fiscal tax invoice, as each document says.
+ */
+function GuestFolio({ answer }: { answer: Extract<Answer, { status: "folio" }> }) {
+  const { sheet, printedAt } = answer;
   return (
-    <section aria-labelledby="my-booking-cancel-title">
-      <h2 id="my-booking-cancel-title">Cancel this stay</h2>
-      <p>Your stay has not begun, so you can cancel it here. The room is released at once.</p>
-      <form method="post" className="my-booking__form" noValidate>
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="reference" value={reference} />
-        <input type="hidden" name="email" value={email} />
-        <button type="submit" className="btn btn--dark">
-          Cancel my stay
-        </button>
-      </form>
-    </section>
+    <>
+      <PageHeader title={TITLE} />
+      <section className="section">
+        <div className="container my-booking">
+          <p className="no-print">
+            Print this page with your browser&apos;s Print command: only the folio and receipts are printed.{" "}
+            <a href="/my-booking">Look up another booking</a>
+          </p>
+          <FolioDocument
+            guest={sheet.guest}
+            folio={sheet.folio}
+            ledger={sheet.ledger}
+            printedAt={printedAt}
+          />
+          {sheet.ledger.map((line) => (
+            <ReceiptDocument
+              key={line.id}
+              guest={sheet.guest}
+              line={line}
+              what={sheet.what}
+              balance={sheet.folio.balance}
+            />
+          ))}
+        </div>
+      </section>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.se
 import { dontKeepPage, freshSubmissionId } from "~/lib/page-keeping.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import { insertReservation } from "~/db/reservations.server.ts";
+import { quoteRoomList } from "~/db/rates.server.ts";
 import { getRoom, listFreeRooms, roomLabel } from "~/db/rooms.server.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
@@ -25,11 +26,12 @@ import {
   ROOM_JUST_BOOKED,
   SELECT_ROOM,
 } from "~/lib/messages.ts";
-import { stayTotal } from "~/lib/money.ts";
 import { reservationSchema } from "~/lib/schemas/reservation.ts";
 
 export interface ReservationPageData {
   rooms: RoomChoice[];
+  /** The stay rules beside the dates (issue 16). */
+  stayRuleHints: string[];
   /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
   values: Record<string, string>;
   /** 'Failed to fetch available rooms. Please try again later.' when the rooms could not be read. */
@@ -51,16 +53,23 @@ export async function loadReservationPage(
   const base = { today, submissionId: freshSubmissionId(context), values: echoedFields(params) };
   const stay = readStaySearch(params, today);
   try {
-    const rooms = await listFreeRooms(await getDb(context), stay);
+    const db = await getDb(context);
+    const { rooms, stayRuleHints } = await quoteRoomList(db, await listFreeRooms(db, stay), stay, null);
     return {
       ...base,
-      rooms: rooms.map((room) => ({ id: String(room.id), label: roomLabel(room), price: room.price })),
+      rooms: rooms.map((room) => ({
+        id: String(room.id),
+        label: roomLabel(room),
+        price: room.price,
+        quote: room.quote,
+      })),
+      stayRuleHints,
       loadError: null,
     };
   } catch (error) {
     dontKeepPage(context);
     logReadFailure("reservation rooms", error);
-    return { ...base, rooms: [], loadError: FAILED_TO_FETCH_AVAILABLE_ROOMS };
+    return { ...base, rooms: [], stayRuleHints: [], loadError: FAILED_TO_FETCH_AVAILABLE_ROOMS };
   }
 }
 
@@ -111,12 +120,13 @@ export async function createReservation(
       children: data.children,
       numberOfPeople: data.adults + data.children,
       roomCount: data.roomCount,
-      price: room.price,
-      totalPrice: stayTotal(room.price, data.checkIn, data.checkOut) * data.roomCount,
     });
     // Another stay holds the room for one of these nights (decisions.md 23): answered as the
     // dialog and /booking answer it, so the page shows the message and reads the rooms again.
     if (saved.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
+    if (saved.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
+    // A stay rule (decisions.md 31): its message beside the dates, as the hint said it.
+    if (saved.kind === "stay-rule") return formInvalid({ checkOut: saved.message }, values);
     return formSuccess(RESERVATION_SUCCESSFUL, saved.record.reference);
   } catch (error) {
     logWriteFailure("reservation", error);

@@ -40,6 +40,7 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
           {loadError ? <Notice tone="error">{loadError}</Notice> : null}
           <ReservationForm
             rooms={rooms}
+            stayRuleHints={loaderData.stayRuleHints}
             today={today}
             submissionId={submissionId}
             result={actionData}

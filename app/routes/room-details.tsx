@@ -146,6 +146,7 @@ export default function RoomDetails({ loaderData, actionData }: Route.ComponentP
       </section>
       <RoomBookingDialogHost
         pathname={`/details/${room.id}`}
+        routeId="routes/room-details"
         dialog={loaderData.bookingDialog}
         answer={actionData}
       />

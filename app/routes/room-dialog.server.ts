@@ -13,6 +13,8 @@ import { getDb } from "~/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
 import { dontKeepPage, freshSubmissionId } from "~/lib/page-keeping.server.ts";
 import { bookRoom, countFreeRoomsByType, listFreeRooms, type StayDates } from "~/db/rooms.server.ts";
+import { loadPricing, quoteRoomList, quoteRooms } from "~/db/rates.server.ts";
+import type { Quote } from "~/lib/rates.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { echoedFields } from "~/lib/echoed-fields.ts";
 import { formError, formInvalid, formSuccess, readSubmission } from "~/lib/form-submission.server.ts";
@@ -25,16 +27,33 @@ import {
   SELECT_ROOM,
 } from "~/lib/messages.ts";
 import { roomBookingSchema } from "~/lib/schemas/room-booking.ts";
-import { readStaySearch } from "~/lib/stay-search.ts";
+import { payOnlineFor, payStepRedirect } from "~/payments/pay-step.server.ts";
+import { readStaySearch, type StaySearch } from "~/lib/stay-search.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The rooms free for a stay, as the dialog and /booking list them, or the error for the banner. */
-export async function loadFreeRoomOptions(context: Context, stay: StayDates): Promise<AvailableRoomsData> {
+/**
+ * The rooms free for a stay with each one's quote for it, as the dialog and /booking list them,
+ * and the stay rules to show beside the dates (issue 16); or the error for the banner.
+ */
+export async function loadFreeRoomOptions(
+  context: Context,
+  stay: StaySearch,
+  roomType: string | null = null,
+): Promise<AvailableRoomsData> {
   try {
-    const rooms = await listFreeRooms(await getDb(context), stay);
+    const db = await getDb(context);
+    const free = await listFreeRooms(db, stay);
+    const { rooms, stayRuleHints } = await quoteRoomList(db, free, stay, roomType);
     return {
-      rooms: rooms.map(({ id, roomNumber, type, price }): RoomOption => ({ id, roomNumber, type, price })),
+      rooms: rooms.map(({ id, roomNumber, type, price, quote }): RoomOption => ({
+        id,
+        roomNumber,
+        type,
+        price,
+        quote,
+      })),
+      stayRuleHints,
     };
   } catch (error) {
     dontKeepPage(context);
@@ -52,16 +71,20 @@ export async function loadRoomDialog(request: Request, context: Context): Promis
   return {
     roomType: roomType.slice(0, 50),
     stay,
-    rooms: await loadFreeRoomOptions(context, stay),
+    rooms: await loadFreeRoomOptions(context, stay, roomType.slice(0, 50)),
     values: echoedFields(params),
     submissionId: freshSubmissionId(context),
   };
 }
 
-/** One room type on /rooms: its nightly rate from the database and, for chosen dates, how many are free. */
+/**
+ * One room type on /rooms: its nightly rate from the database and, for chosen dates, how many are
+ * free and the stay's quote (issue 16).
+ */
 export interface RoomTypeOffer {
   price: number;
   free: number;
+  quote?: Quote;
 }
 
 export interface RoomTypeOffers {
@@ -72,11 +95,19 @@ export interface RoomTypeOffers {
 }
 
 /** Prices (always) and free rooms per type (for the stay) for the room cards. */
-export async function loadRoomTypeOffers(context: Context, stay: StayDates): Promise<RoomTypeOffers> {
+export async function loadRoomTypeOffers(
+  context: Context,
+  stay: StayDates & { chosen?: boolean },
+): Promise<RoomTypeOffers> {
   try {
-    const rows = await countFreeRoomsByType(await getDb(context), stay);
+    const db = await getDb(context);
+    const rows = await countFreeRoomsByType(db, stay);
+    // A quote only for dates the guest chose: without them the cards show the nightly rate.
+    const quotes = stay.chosen ? quoteRooms(await loadPricing(db), rows, stay.checkIn, stay.checkOut) : null;
     return {
-      offers: Object.fromEntries(rows.map((row) => [row.type, { price: row.price, free: row.free }])),
+      offers: Object.fromEntries(
+        rows.map((row) => [row.type, { price: row.price, free: row.free, quote: quotes?.get(row) }]),
+      ),
       error: null,
     };
   } catch (error) {
@@ -106,16 +137,29 @@ async function bookFromDialog(request: Request, context: Context) {
   if (parsed.kind === "answered") return parsed.response;
   const { data: booking, submissionId, values } = parsed;
   try {
-    const result = await bookRoom(await getDb(context), { ...booking, submissionId });
+    const db = await getDb(context);
+    const pay = payOnlineFor(context, booking.paymentMethod);
+    const result = await bookRoom(db, {
+      ...booking,
+      submissionId,
+      payOnline: pay && { tokenHash: pay.hash },
+    });
     switch (result.kind) {
-      case "booked":
+      case "booked": {
+        // A deposit to pay online: on to the payment step (ADR 0018).
+        const toPay = await payStepRedirect(db, result.booking, result.repeated, pay);
+        if (toPay) throw toPay;
         return formSuccess(BOOKING_SUCCESSFUL, result.booking.reference);
+      }
       case "taken":
         return formError(ROOM_JUST_BOOKED, values, 409, "taken");
       case "unknown-room":
         return formInvalid({ roomId: SELECT_ROOM }, values);
+      case "stay-rule":
+        return formInvalid({ checkOut: result.message }, values);
     }
   } catch (error) {
+    if (error instanceof Response) throw error;
     logWriteFailure("room-booking", error);
     const reason = failureReason(error);
     const code = reason === REASON_DATABASE_UNAVAILABLE ? "unavailable" : "failed";

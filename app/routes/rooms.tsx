@@ -118,7 +118,12 @@ export default function Rooms({ loaderData, actionData }: Route.ComponentProps) 
           <RoomsList rooms={rooms} offers={offers} stay={stay} />
         </div>
       </section>
-      <RoomBookingDialogHost pathname="/rooms" dialog={loaderData.bookingDialog} answer={actionData} />
+      <RoomBookingDialogHost
+        pathname="/rooms"
+        routeId="routes/rooms"
+        dialog={loaderData.bookingDialog}
+        answer={actionData}
+      />
     </>
   );
 }

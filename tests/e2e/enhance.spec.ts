@@ -1,6 +1,7 @@
-// No page ships React, only the enhancement module (app/enhance.client.ts; ADR 0004, 0014). These
-// tests prove what a page downloads, that a form's schema comes only once the guest uses the form,
-// and that the carousel, menu and coming-soon cards behave as they did with React.
+// A page loads only the enhancement module (app/enhance.client.ts) until the guest turns to one of
+// its islands, which then brings React, the island and its schema (ADR 0015). These tests prove
+// what a page downloads, and that the carousel, menu and coming-soon cards behave as they did
+// with React.
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { TO_BE_ADDED_SOON } from "../../app/lib/messages.ts";
 import { gotoEnhanced } from "./enhanced.ts";
@@ -13,22 +14,16 @@ function recordScripts(page: Page) {
   });
   return {
     urls: () => requests.map((request) => new URL(request.url()).pathname),
-    bytes: async () => {
-      let total = 0;
-      for (const request of requests) total += (await request.sizes()).responseBodySize;
-      return total;
-    },
   };
 }
 
 /** The enhancement module, the chunk of behaviours it imports (site-enhance-…), and the bundler's runtime. */
 const ENHANCEMENT = /^\/assets\/(?:(?:[\w.]+-)*enhance|rolldown-runtime)-[\w-]+\.js$/;
-const KB = 1024;
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const hero = (page: Page) => page.getByRole("region", { name: "Welcome", exact: true });
 
-test.describe("a page without React", () => {
+test.describe("a page before the guest turns to an island", () => {
   for (const path of [
     "/",
     "/services",
@@ -47,11 +42,9 @@ test.describe("a page without React", () => {
       await expect(page.locator("header.site-header--enhanced")).toBeAttached();
       await page.waitForLoadState("load");
       expect(scripts.urls().some((url) => /\/assets\/enhance-[\w-]+\.js$/.test(url))).toBe(true);
-      // Nothing else: no router entry, no React, no route modules.
+      // Nothing else: no router entry, no React, no island, no route modules, until the guest
+      // turns to an island (the bytes: tests/e2e/budgets.spec.ts).
       expect(scripts.urls().filter((url) => !ENHANCEMENT.test(url))).toEqual([]);
-      // React and the router alone are about 90 KB compressed; the enhancement is a few KB, and
-      // a form's schema is not among them until the guest starts on the form.
-      expect(await scripts.bytes()).toBeLessThan(20 * KB);
     });
   }
 
@@ -178,7 +171,7 @@ test.describe("a page without React", () => {
   });
 });
 
-test("a form page validates in place without React: the schema comes with the first focus, nothing is posted", async ({
+test("a form page's island comes with the first focus: React, the island and its schema, and it validates in place", async ({
   page,
 }) => {
   const scripts = recordScripts(page);
@@ -197,6 +190,7 @@ test("a form page validates in place without React: the schema comes with the fi
   await expect(panel.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
   await expect(panel.getByLabel("Full Name")).toBeFocused();
   await expect(panel.getByText("Please enter your full name")).toBeVisible();
-  expect(scripts.urls().some((url) => /vendor-|entry\.client/.test(url))).toBe(false);
+  // The island, not React Router's app: neither its entry nor the root route's module.
+  expect(scripts.urls().some((url) => /\/assets\/(?:entry\.client|root)-[\w-]+\.js$/.test(url))).toBe(false);
   expect(posts).toBe(0);
 });

@@ -11,3 +11,12 @@ export async function gotoEnhanced(page: Page, path: string) {
   await expect(page.locator("header.site-header--enhanced")).toBeAttached();
   return response;
 }
+
+/**
+ * Waits until the island with wrapper id `id` (app/components/island.tsx) is live: React has
+ * taken over its markup (app/islands.client.ts). Islands hydrate on the guest's intent, so this
+ * follows a focus, a tap or a click in the island.
+ */
+export async function expectIslandLive(page: Page, id: string) {
+  await expect(page.locator(`#${id}[data-island-live]`)).toBeAttached();
+}

@@ -25,7 +25,7 @@ async function subscribeInFooter(page: Page, email: string) {
   await box.getByRole("button", { name: "Subscribe" }).click();
 }
 
-// With JavaScript the footer box submits in place on every page (form-enhance.ts); without, it
+// With JavaScript the footer box submits in place on every page (an island, ADR 0015); without, it
 // is the plain form posting to /newsletter.
 test.describe("newsletter, with JavaScript", () => {
   test("thanks the guest in the footer, without leaving the page", async ({ page }) => {

@@ -1,6 +1,7 @@
 // Content pages come from the server's page cache under a CSP of sha256 hashes instead of a
-// nonce (server/page-cache.ts, docs/decisions/0007). The browser must still run and style them:
-// no CSP violation, and the scripted carousel and menu still work on a page served from memory.
+// nonce (server/page-pipeline.ts, docs/decisions/0007 and 0016). The browser must still run and
+// style them: no CSP violation, and the scripted carousel and menu still work on a page served
+// from memory.
 import { expect, test, type Page } from "@playwright/test";
 import { gotoEnhanced } from "./enhanced.ts";
 
@@ -106,5 +107,36 @@ for (const [path, form] of [
       expect(other).toMatch(/^[0-9a-f-]{36}$/);
       expect(other).not.toBe(mine);
     }
+  });
+}
+
+// Every page carries its stylesheets inline, through React Router's own `criticalCss`
+// (app/entry.server.tsx, ADR 0016): should an upgrade render them otherwise, this fails.
+for (const [path, kept] of [
+  ["/services", true],
+  ["/services?from=menu", false],
+  ["/no-such-page", false],
+] as const) {
+  test(`${path} carries its CSS inline and asks for no stylesheet`, async ({ page, request }) => {
+    if (kept) await request.get(path);
+    const stylesheets: string[] = [];
+    page.on("request", (asked) => {
+      if (asked.resourceType() === "stylesheet") stylesheets.push(asked.url());
+    });
+    const violations = await recordViolations(page);
+    const response = await page.goto(path);
+    const policy = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+    expect(policy).toContain(kept ? "'sha256-" : "'nonce-");
+    const html = (await response?.text()) ?? "";
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
+    expect(head).toMatch(/<style\b[^>]*>\/\* \/assets\/root-[\w-]+\.css \*\//);
+    await page.waitForLoadState("load");
+    const display = await page
+      .locator(".site-header__bar")
+      .evaluate((element) => getComputedStyle(element).display);
+    expect(display).not.toBe("block");
+    expect(stylesheets).toEqual([]);
+    expect(await violations()).toEqual([]);
   });
 }

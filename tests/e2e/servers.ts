@@ -46,3 +46,14 @@ export const EDGE_PORTS = {
   proxyUpstreamHost: base + 10,
   proxyByAddress: base + 11,
 } as const;
+
+/**
+ * The site with online deposits (ADR 0018): Lenco's API is the simulator (tests/lenco-simulator.ts)
+ * that Playwright's global setup starts on LENCO_SIMULATOR_PORT (tests/e2e/lenco-sink.ts); it
+ * sends its webhooks back to this site. Its own data folder, for its own first manager.
+ */
+export const PAYMENTS_URL = `http://127.0.0.1:${base + 12}`;
+export const PAYMENTS_DATA_DIR = `/tmp/lodge-e2e-payments-${base}`;
+export const LENCO_SIMULATOR_PORT = base + 13;
+export const LENCO_SIMULATOR_URL = `http://127.0.0.1:${LENCO_SIMULATOR_PORT}`;
+export const LENCO_SIMULATOR_TOKEN = "e2e-lenco-sandbox-token-0123456789";

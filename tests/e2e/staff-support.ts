@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Download, type Page } from "@playwright/test";
 import { STAFF_DATA_DIR, STAFF_URL } from "./servers.ts";
 
 // The staff console's browser tests run against their own server (STAFF_URL), whose first
@@ -44,4 +44,9 @@ export async function bookAsGuest(
     },
   });
   expect(response.status()).toBe(200);
+}
+
+/** A download's bytes as UTF-8 text. */
+export async function downloaded(download: Download): Promise<string> {
+  return Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
 }

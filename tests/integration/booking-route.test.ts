@@ -117,7 +117,14 @@ describeEachEngine("/booking route", (getDatabase) => {
       params: {},
     } as never);
     expect(first.errors).toEqual([]);
-    expect(first.rooms[0]).toEqual({ id: expect.any(Number), roomNumber: "101", type: "Deluxe", price: 400 });
+    expect(first.rooms[0]).toEqual({
+      id: expect.any(Number),
+      roomNumber: "101",
+      type: "Deluxe",
+      price: 400,
+      // Tonight's quote (issue 16): one night at the base rate.
+      quote: expect.objectContaining({ total: 400, key: "Deluxe|400" }),
+    });
     expect(first.venues.map((v) => v.venue)).toEqual([
       "Conference Hall",
       "Garden Pavilion",

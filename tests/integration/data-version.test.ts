@@ -10,7 +10,7 @@ import { book, GUEST } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 
 // The data version (migration 2026-11-24-1-data-version) keys the pages the server keeps
-// (server/page-cache.ts, ADR 0013): it must move with every change a public page can show,
+// (server/page-pipeline.ts, ADR 0013): it must move with every change a public page can show,
 // and only when that change is committed.
 
 const today = lodgeToday();

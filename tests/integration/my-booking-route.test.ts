@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { recordPayment } from "~/db/payments.server.ts";
 import { bookRoom } from "~/db/rooms.server.ts";
 import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
@@ -203,5 +204,42 @@ describeEachEngine("/my-booking", (getDatabase) => {
       const answer = await post({ reference, email: guest.email });
       expect(answer).toMatchObject({ status: 400, body: { fieldErrors: { reference: CONTROL_CHARACTERS } } });
     }
+  });
+
+  it("shows the stay's folio and a receipt per payment, without staff names, for its reference and e-mail", async () => {
+    const booking = await book("135", 60);
+    await recordPayment(
+      getDatabase().db,
+      { kind: "booking", id: booking.id },
+      { kind: "payment", method: "Mobile Money", amount: 100, transactionId: "MP1234", staffAccountId: null },
+    );
+    const { status, body } = await post({
+      reference: booking.reference,
+      email: guest.email,
+      intent: "folio",
+    });
+    expect(status).toBe(200);
+    const folio = body as unknown as {
+      status: string;
+      sheet: {
+        folio: { total: number; paid: number; balance: number };
+        ledger: { method: string; transactionId: string; staffName: string | null }[];
+      };
+    };
+    expect(folio.status).toBe("folio");
+    expect(folio.sheet.folio).toMatchObject({
+      total: booking.totalPrice,
+      paid: 100,
+      balance: booking.totalPrice - 100,
+    });
+    expect(folio.sheet.ledger).toEqual([
+      expect.objectContaining({ method: "Mobile Money", transactionId: "MP1234", staffName: null }),
+    ]);
+    const stranger = await post({
+      reference: booking.reference,
+      email: "someone@example.com",
+      intent: "folio",
+    });
+    expect(stranger).toMatchObject({ status: 404, body: { message: MY_BOOKING_NOT_FOUND } });
   });
 });

@@ -3,16 +3,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
-import express, { type Express } from "express";
+import express, { type Express, type Response } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FRESH_VALUES_HEADER, KEEP_PAGE_HEADER } from "../../app/lib/route-handle.ts";
-import { htmlEtag } from "../../server/html-etag.ts";
-import { inlineHashes, pageCache } from "../../server/page-cache.ts";
+import { inlineHashes, pagePipeline } from "../../server/page-pipeline.ts";
 import { contentSecurityPolicy, securityHeaders } from "../../server/security-headers.ts";
 
-// The page cache (server/page-cache.ts) in the same middleware order as server/index.ts, in front
-// of a stand-in for the server render that counts its renders and puts the request's nonce where
-// React Router and server/critical-path.ts put it.
+// The page pipeline (server/page-pipeline.ts) as server/index.ts and server/app.ts mount it, in
+// front of a stand-in for the server render (app/entry.server.tsx) that counts its renders, asks
+// the pipeline whether the page will be kept (then renders it without the nonce) and sends the
+// pipeline's Response as @react-router/express does (status, headers appended, body).
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -20,8 +19,8 @@ afterEach(async () => {
 });
 
 type Render = {
-  marked?: boolean;
-  keep?: string;
+  keeping?: "forever" | "data" | null;
+  degraded?: boolean;
   status?: number;
   cookie?: boolean;
   noStore?: boolean;
@@ -29,42 +28,52 @@ type Render = {
   form?: boolean;
 };
 
+/** The document, with the nonce where React and React Router put it. */
+function document(path: string, nonce: string | undefined, id: string | null): string {
+  const n = nonce ? ` nonce="${nonce}"` : "";
+  return (
+    `<!DOCTYPE html><html><head><style data-react-router-critical-css=""${n}>body{color:red}</style>` +
+    `<script type="application/ld+json">{"@type":"Hotel"}</script></head><body>` +
+    `<p>${path}</p><script${n}>document.body.dataset.ran="1"</script>` +
+    (id ? `<input name="submissionId" value="${id}"><script${n}>id="${id}"</script>` : "") +
+    `<script type="module" src="/assets/enhance.js"${n}></script></body></html>`
+  );
+}
+
+async function sendAsTheAdapter(res: Response, response: globalThis.Response) {
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
 function site(
-  render: (path: string) => Render = () => ({ marked: true }),
+  render: (path: string) => Render = () => ({ keeping: "forever" }),
   dataVersion: () => Promise<string> = async () => "1",
 ) {
   const renders: string[] = [];
+  const pages = pagePipeline({ csp: contentSecurityPolicy, production: true, dataVersion });
   const app: Express = express();
   app.use(compression());
   app.use(securityHeaders({ csp: true }));
-  app.use(pageCache({ csp: contentSecurityPolicy, dataVersion }));
-  app.use(htmlEtag());
-  app.use((req, res) => {
+  app.use(pages.serveKept);
+  app.use(async (req, res) => {
     renders.push(req.originalUrl);
     const {
-      marked = false,
-      keep = "forever",
+      keeping = null,
+      degraded = false,
       status = 200,
       cookie = false,
       noStore = false,
       form = false,
     } = render(req.path);
-    const nonce = String(res.locals.nonce);
-    const id = randomUUID();
-    res.status(status).type("html");
-    if (marked) res.setHeader(KEEP_PAGE_HEADER, keep);
-    if (form) res.setHeader(FRESH_VALUES_HEADER, id);
-    if (cookie) res.setHeader("Set-Cookie", "a=b");
+    const pipeline = pages.forRender(req, res);
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    if (cookie) headers.set("Set-Cookie", "a=b");
     if (noStore) res.setHeader("Cache-Control", "no-store");
-    // Streamed in chunks, as React Router does.
-    res.write(
-      `<!DOCTYPE html><html><head><style nonce="${nonce}" data-href="/a.css">body{color:red}</style>`,
-    );
-    res.write(`<script type="application/ld+json">{"@type":"Hotel"}</script></head><body>`);
-    res.write(`<p>${req.path}</p><script nonce="${nonce}">document.body.dataset.ran="1"</script>`);
-    if (form)
-      res.write(`<input name="submissionId" value="${id}"><script nonce="${nonce}">id="${id}"</script>`);
-    res.end(`<script type="module" src="/assets/enhance.js" nonce="${nonce}"></script></body></html>`);
+    const id = form ? randomUUID() : null;
+    const page = { status, headers, keeping, notes: { freshValues: id ? [id] : [], degraded } };
+    const nonce = pipeline.keeps(page) ? undefined : String(res.locals.nonce);
+    await sendAsTheAdapter(res, pipeline.respond({ ...page, nonce, html: document(req.path, nonce, id) }));
   });
   return { app, renders };
 }
@@ -106,7 +115,7 @@ const directive = (policy: string, name: string) =>
 
 describe("page cache", () => {
   it("never keeps a page marked no-store (the staff console's), even when marked static", async () => {
-    const { app, renders } = site(() => ({ marked: true, noStore: true }));
+    const { app, renders } = site(() => ({ keeping: "forever", noStore: true }));
     const url = await listen(app);
     await get(`${url}/staff`);
     await get(`${url}/staff`);
@@ -116,7 +125,7 @@ describe("page cache", () => {
   it("keeps a page that shows data until the data version moves", async () => {
     let version = "7";
     const { app, renders } = site(
-      () => ({ marked: true, keep: "data" }),
+      () => ({ keeping: "data" }),
       async () => version,
     );
     const url = await listen(app);
@@ -131,7 +140,7 @@ describe("page cache", () => {
   });
 
   it("renders a page that shows data afresh on the lodge's next day", async () => {
-    const { app, renders } = site(() => ({ marked: true, keep: "data" }));
+    const { app, renders } = site(() => ({ keeping: "data" }));
     const url = await listen(app);
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-12-01T12:00:00Z") });
     try {
@@ -149,7 +158,7 @@ describe("page cache", () => {
 
   it("keeps no page that shows data while the data version cannot be read", async () => {
     const { app, renders } = site(
-      () => ({ marked: true, keep: "data" }),
+      () => ({ keeping: "data" }),
       () => Promise.reject(new Error("connect ECONNREFUSED")),
     );
     const url = await listen(app);
@@ -159,18 +168,18 @@ describe("page cache", () => {
   });
 
   it("does not keep a render with a failed read, but keeps the next good one", async () => {
-    let keep = "not-now";
-    const { app, renders } = site(() => ({ marked: true, keep }));
+    let degraded = true;
+    const { app, renders } = site(() => ({ keeping: "data", degraded }));
     const url = await listen(app);
     await get(`${url}/reservation`);
-    keep = "data";
+    degraded = false;
     await get(`${url}/reservation`);
     await get(`${url}/reservation`);
     expect(renders).toEqual(["/reservation", "/reservation"]);
   });
 
   it("gives every visitor of a kept form page a submission id of their own", async () => {
-    const { app, renders } = site(() => ({ marked: true, keep: "data", form: true }));
+    const { app, renders } = site(() => ({ keeping: "data", form: true }));
     const url = await listen(app);
     const answers = await Promise.all(
       [0, 1, 2].map(async (index) => {
@@ -189,7 +198,6 @@ describe("page cache", () => {
       );
       expect(answer.headers["cache-control"]).toBe("private, no-cache");
       expect(answer.headers).not.toHaveProperty("etag");
-      expect(answer.headers).not.toHaveProperty(FRESH_VALUES_HEADER.toLowerCase());
       return field;
     });
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -205,7 +213,6 @@ describe("page cache", () => {
     expect(second.status).toBe(200);
     expect(renders).toEqual(["/about"]);
     expect(second.body.toString()).toBe(first.body.toString());
-    expect(first.headers).not.toHaveProperty(KEEP_PAGE_HEADER.toLowerCase());
     expect(first.headers["cache-control"]).toBe("public, no-cache");
     // Nothing of the first visitor's request stays in the page.
     expect(first.body.toString()).not.toContain("nonce");
@@ -247,7 +254,8 @@ describe("page cache", () => {
     expect(gunzipSync(gzip.body).toString()).toBe(identity.body.toString());
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     const tags = [identity, br, gzip].map((response) => String(response.headers.etag));
-    for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+    // Strong validators (no W/), one per representation.
+    for (const tag of tags) expect(tag).toMatch(/^"[^"]+"$/);
     expect(new Set(tags).size).toBe(3);
 
     const revalidated = await get(`${url}/terms`, {
@@ -271,7 +279,7 @@ describe("page cache", () => {
 
   it("renders per request what it must not keep", async () => {
     const { app, renders } = site((path) => ({
-      marked: path !== "/rooms",
+      keeping: path === "/rooms" ? null : "forever",
       status: path === "/missing" ? 404 : 200,
       cookie: path === "/cookie",
     }));
@@ -282,7 +290,7 @@ describe("page cache", () => {
       // Pages not kept carry the per-request nonce, as before.
       expect(second.body.toString()).toMatch(/nonce="[^"]+"/);
       expect(String(second.headers["content-security-policy"])).toContain("'nonce-");
-      expect(first.headers).not.toHaveProperty(KEEP_PAGE_HEADER.toLowerCase());
+      expect(String(first.headers["content-security-policy"])).toContain("'nonce-");
     }
     expect(renders).toEqual([
       "/rooms",
@@ -309,9 +317,17 @@ describe("inlineHashes", () => {
   it("hashes inline scripts and styles, not external scripts", () => {
     const html =
       '<style>a{}</style><style data-href="x">b{}</style><script src="/x.js"></script><script>go()</script>';
-    expect(inlineHashes(html)).toEqual({
-      script: [sha256("go()")],
-      style: [sha256("a{}"), sha256("b{}")],
-    });
+    const { script, style } = inlineHashes(html);
+    expect({ script, style }).toEqual({ script: [sha256("go()")], style: [sha256("a{}"), sha256("b{}")] });
+  });
+
+  it("reads any HTML spelling of the elements, as the browser does, not one renderer's", () => {
+    const html =
+      '<SCRIPT data-x="a>b">one()</SCRIPT><script\ntype="module">two("</p>")</script>' +
+      "<script src='/x.js'></script><style media=\"screen\">p{}</style><script>&amp;</script>";
+    const { script, style } = inlineHashes(html);
+    // Raw text: the browser hashes "&amp;" as written, not the character it would stand for.
+    expect(script).toEqual([sha256("one()"), sha256('two("</p>")'), sha256("&amp;")]);
+    expect(style).toEqual([sha256("p{}")]);
   });
 });

@@ -7,11 +7,12 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express, { type Express } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { htmlEtag } from "../../server/html-etag.ts";
+import { pagePipeline } from "../../server/page-pipeline.ts";
+import { contentSecurityPolicy, securityHeaders } from "../../server/security-headers.ts";
 import { staticFiles } from "../../server/static-files.ts";
 
-// The per-request page pipeline of server/index.ts: static files only for files that exist,
-// and pages collected whole by html-etag, then compressed with brotli where the client takes it.
+// Pages rendered per request through server/page-pipeline.ts (kept pages: page-cache.test.ts),
+// and server/static-files.ts: built files with their precompressed twins, only files that exist.
 
 const servers: http.Server[] = [];
 const folders: string[] = [];
@@ -47,20 +48,26 @@ function get(url: string, headers: Record<string, string> = {}) {
   );
 }
 
-const PAGE = `<!DOCTYPE html><html><head></head><body>${"<p>Lusaka West</p>".repeat(200)}</body></html>`;
+const PAGE = (nonce: string) =>
+  `<!DOCTYPE html><html><head><style nonce="${nonce}">p{}</style></head><body>${"<p>Lusaka West</p>".repeat(200)}` +
+  `<script nonce="${nonce}">go()</script></body></html>`;
 
-function pageApp(): Express {
+/** A stand-in for the server render of a page that is never kept, sent as the adapter does. */
+function pageApp(cacheControl?: string): Express {
+  const pages = pagePipeline({ csp: contentSecurityPolicy, production: true });
   const app = express();
   app.use(compression());
-  app.use((_req, res, next) => {
-    res.locals.nonce = "abc";
-    next();
-  });
-  app.use(htmlEtag());
-  app.get("/page", (_req, res) => {
-    res.type("html");
-    res.write(PAGE.slice(0, 100));
-    res.end(PAGE.slice(100));
+  app.use(securityHeaders({ csp: true }));
+  app.use(pages.serveKept);
+  app.get("/page", async (req, res) => {
+    if (cacheControl) res.setHeader("Cache-Control", cacheControl);
+    const nonce = String(res.locals.nonce);
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    const page = { status: 200, headers, keeping: null, notes: { freshValues: [], degraded: false } };
+    const response = pages.forRender(req, res).respond({ ...page, nonce, html: PAGE(nonce) });
+    res.status(response.status);
+    for (const [key, value] of response.headers.entries()) res.append(key, value);
+    res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   });
   return app;
 }
@@ -71,26 +78,45 @@ describe("pages rendered per request", () => {
     const br = await get(`${url}/page`, { "accept-encoding": "gzip, br" });
     const gzip = await get(`${url}/page`, { "accept-encoding": "gzip" });
     const plain = await get(`${url}/page`);
+    const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1] ?? "";
+    for (const [response, html] of [
+      [br, brotliDecompressSync(br.body).toString()],
+      [gzip, gunzipSync(gzip.body).toString()],
+      [plain, plain.body.toString()],
+    ] as const) {
+      expect(html).toBe(PAGE(nonceOf(html)));
+      expect(String(response.headers["content-security-policy"])).toContain(`'nonce-${nonceOf(html)}'`);
+      expect(response.headers["cache-control"]).toBe("private, no-cache");
+    }
     expect(br.headers["content-encoding"]).toBe("br");
-    expect(brotliDecompressSync(br.body).toString()).toBe(PAGE);
     expect(gzip.headers["content-encoding"]).toBe("gzip");
-    expect(gunzipSync(gzip.body).toString()).toBe(PAGE);
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body.toString()).toBe(PAGE);
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    // One weak ETag for the content, whatever the encoding; a match is a 304.
+    // One weak ETag for the content, whatever the encoding and the nonce; a match is a 304,
+    // without a policy (the browser keeps the one whose nonce matches its copy).
+    expect(br.headers.etag).toMatch(/^W\//);
     expect(br.headers.etag).toBe(plain.headers.etag);
     const revalidated = await get(`${url}/page`, { "if-none-match": String(br.headers.etag) });
     expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers).not.toHaveProperty("content-security-policy");
+  });
+
+  it("leaves a no-store page no-store", async () => {
+    const url = await listen(pageApp("no-store"));
+    const response = await get(`${url}/page`);
+    expect(response.headers["cache-control"]).toBe("no-store");
   });
 });
 
 describe("staticFiles", () => {
-  it("serves the files that exist and passes every other path on", async () => {
+  it("serves the files that exist, their precompressed twins first, and passes every other path on", async () => {
     const root = await mkdtemp(join(tmpdir(), "lodge-static-"));
     folders.push(root);
     await mkdir(join(root, "assets"));
     await writeFile(join(root, "assets", "app-1a2b.js"), "console.log(1)");
+    await writeFile(join(root, "assets", "app-1a2b.js.br"), "brotli twin");
+    await writeFile(join(root, "assets", "app-1a2b.js.gz"), "gzip twin");
     await writeFile(join(root, "social card.jpg"), "jpg");
     const app = express();
     app.use(staticFiles(root, { maxAge: "1h" }));
@@ -101,6 +127,15 @@ describe("staticFiles", () => {
     expect(script.status).toBe(200);
     expect(script.body.toString()).toBe("console.log(1)");
     expect(script.headers["cache-control"]).toBe("public, max-age=3600");
+    // Chromium lists gzip first: brotli still wins the tie.
+    const br = await get(`${url}/assets/app-1a2b.js`, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.body.toString()).toBe("brotli twin");
+    const gzip = await get(`${url}/assets/app-1a2b.js`, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.body.toString()).toBe("gzip twin");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect((await get(`${url}/social%20card.jpg`)).status).toBe(200);
     for (const path of [
       "/assets/",

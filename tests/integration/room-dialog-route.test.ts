@@ -75,6 +75,13 @@ describeEachEngine("the Room Booking dialog on /rooms and /details/:id", (getDat
       roomNumber: "101",
       type: "Deluxe",
       price: 400,
+      // Tonight's quote (prices by the calendar, issue 16): one night at the base rate.
+      quote: {
+        total: 400,
+        nights: [{ night: today, price: 400, rule: null }],
+        dates: `${today}|${today}`,
+        key: "Deluxe|400",
+      },
     });
     const list = numbers(page.bookingDialog);
     expect(list).toEqual([...list].sort());
@@ -189,8 +196,9 @@ describeEachEngine("the Room Booking dialog on /rooms and /details/:id", (getDat
     }
     const page = await roomsPage(context(), `?checkIn=${checkIn}&checkOut=${checkOut}&adults=2&children=1`);
     expect(page.stay).toMatchObject({ checkIn, checkOut, adults: 2, children: 1, chosen: true });
-    expect(page.offers?.["Mini Suite"]).toEqual({ price: 375, free: 0 });
-    expect(page.offers?.Deluxe).toEqual({ price: 400, free: 15 });
+    // With the dates chosen, each type carries the stay's quote (issue 16): here 2 base nights.
+    expect(page.offers?.["Mini Suite"]).toMatchObject({ price: 375, free: 0, quote: { total: 750 } });
+    expect(page.offers?.Deluxe).toMatchObject({ price: 400, free: 15, quote: { total: 800 } });
     expect(
       (
         await homeLoader({

@@ -12,6 +12,7 @@ import { SIGN_IN_FAILED } from "~/lib/staff-rules.ts";
 import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
 import * as accounts from "~/routes/staff/accounts.tsx";
 import * as board from "~/routes/staff/board.tsx";
+import * as desk from "~/routes/staff/desk.tsx";
 import * as outbox from "~/routes/staff/outbox.tsx";
 import * as layout from "~/routes/staff/layout.tsx";
 import * as detail from "~/routes/staff/request-detail.tsx";
@@ -109,8 +110,6 @@ describeEachEngine("staff console", (getDatabase) => {
       children: 0,
       numberOfPeople: 1,
       roomCount: 1,
-      price: room.price,
-      totalPrice: room.price * 2,
       name: "Bwalya Phiri",
       email: "bwalya@example.com",
       phone: "+260 966 000111",
@@ -129,6 +128,7 @@ describeEachEngine("staff console", (getDatabase) => {
       { name: "today", loader: today.loader, action: today.action, path: "/staff", reception: true },
       { name: "requests", loader: requests.loader, action: null, path: "/staff/requests", reception: true },
       { name: "board", loader: board.loader, action: null, path: "/staff/board", reception: true },
+      { name: "desk", loader: desk.loader, action: desk.action, path: "/staff/desk", reception: true },
       {
         name: "outbox",
         loader: outbox.loader,
@@ -356,6 +356,24 @@ describeEachEngine("staff console", (getDatabase) => {
       ["check-in", "Checked in"],
       ["check-out", "Checked out"],
     ] as const) {
+      if (intent === "check-out") {
+        // Paid in full at the desk: the check-out asks nothing.
+        const paid = await run(
+          detail.action as Loader,
+          staffPost(
+            path,
+            {
+              intent: "record-payment",
+              entryKind: "payment",
+              method: "Cash",
+              amount: String(reservation.totalPrice),
+            },
+            receptionCookie,
+          ),
+          params,
+        );
+        expect(paid.status).toBe(200);
+      }
       const got = await run(detail.action as Loader, staffPost(path, { intent }, receptionCookie), params);
       expect(got.status, intent).toBe(200);
       expect(got.data).toMatchObject({ tone: "success" });
@@ -396,7 +414,27 @@ describeEachEngine("staff console", (getDatabase) => {
       .data as typeof lists;
     expect(after.inHouse.map((s) => s.id)).toContain(arriving.id);
     expect(after.arrivals.map((s) => s.id)).not.toContain(missing.id);
-    expect((await post(arriving.id, "check-out")).status).toBe(200);
+    // Nothing paid yet: the check-out asks for a confirmation, then goes ahead with it.
+    const asked = await post(arriving.id, "check-out");
+    expect(asked.status).toBe(409);
+    expect(asked.data).toMatchObject({
+      confirm: { kind: "booking", id: arriving.id, balance: arriving.totalPrice },
+    });
+    const stillIn = await db()
+      .selectFrom("bookings")
+      .select("status")
+      .where("id", "=", arriving.id)
+      .executeTakeFirstOrThrow();
+    expect(stillIn.status).toBe("Checked in");
+    const confirmed = await run(
+      today.action as Loader,
+      staffPost(
+        "/staff",
+        { kind: "booking", id: arriving.id, intent: "check-out", balanceConfirmed: "yes" },
+        receptionCookie,
+      ),
+    );
+    expect(confirmed.status).toBe(200);
     const row = await db()
       .selectFrom("bookings")
       .select("status")

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/client.server.ts";
-import { insertReservation } from "~/db/reservations.server.ts";
+import { insertReservation, type ReservationRequest } from "~/db/reservations.server.ts";
 import { bookRoom, type RoomBookingRequest } from "~/db/rooms.server.ts";
 
 /** A guest's details for a stay; dates and room are the test's. */
@@ -27,8 +27,14 @@ export async function book(db: DB, roomNumber: string, checkIn: string, checkOut
   return bookRoom(db, { ...GUEST, roomId: await roomId(db, roomNumber), checkIn, checkOut });
 }
 
-/** Reserves a room through /reservation's path. */
-export async function reserve(db: DB, roomNumber: string, checkIn: string, checkOut: string) {
+/** Reserves a room through /reservation's path; `overrides` change the request's other fields. */
+export async function reserve(
+  db: DB,
+  roomNumber: string,
+  checkIn: string,
+  checkOut: string,
+  overrides: Partial<ReservationRequest> = {},
+) {
   const room = await db
     .selectFrom("rooms")
     .selectAll()
@@ -45,7 +51,6 @@ export async function reserve(db: DB, roomNumber: string, checkIn: string, check
     checkOut,
     numberOfPeople: 2,
     roomCount: 1,
-    price: room.price,
-    totalPrice: room.price,
+    ...overrides,
   });
 }

@@ -1,59 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
 import { listHistory } from "~/db/request-history.server.ts";
 import { bookRoom, listRooms } from "~/db/rooms.server.ts";
 import type { DB } from "~/db/client.server.ts";
+import { expectSnapshotOfStoredPrices } from "./kept-prices-snapshot.ts";
+import { readFixture, restoreFixture } from "./restore-fixture.ts";
 import { ENGINES, type Engine } from "./test-database.ts";
 
-// A database made by the previous main, through its own code (fixtures/previous-main.sql says
-// how), must start on this version and keep every row (decisions.md 23-25, issue 7).
-const FIXTURE = readFileSync(new URL("./fixtures/previous-main.sql", import.meta.url), "utf8");
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+// A database made by the main before stays (commit 4c977e5), through its own code
+// (fixtures/previous-main.sql says how), must start on this version and keep every row
+// (decisions.md 23-25, issue 7). The main of 2026-11-24: upgrade-from-main-2026-11-24.test.ts.
+const FIXTURE = readFixture("previous-main.sql");
 
-async function restorePreviousMain(
-  engine: Engine,
-): Promise<{ handle: DatabaseHandle; cleanUp(): Promise<void> }> {
-  if (engine === "pglite") {
-    const dataDir = mkdtempSync(join(tmpdir(), "lodge-upgrade-"));
-    const old = new PGlite(dataDir, { extensions: { btree_gist } });
-    await old.exec(FIXTURE);
-    await old.close();
-    const handle = openDatabase({ dataDir });
-    return {
-      handle,
-      async cleanUp() {
-        await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `lodge_upgrade_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const old = new pg.Client({ connectionString: url.href });
-  await old.connect();
-  await old.query(FIXTURE);
-  await old.end();
-  const handle = openDatabase({ databaseUrl: url.href, dataDir: "unused" });
-  return {
-    handle,
-    async cleanUp() {
-      await handle.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+const restorePreviousMain = (engine: Engine) => restoreFixture(engine, FIXTURE);
 
 /** A table's requests by guest name (the fixture gives every request its own). */
 async function byName(db: DB, table: "bookings" | "reservations" | "venueBookings") {
@@ -164,6 +122,10 @@ for (const engine of ENGINES) {
       expect(rooms.get("102")?.status).toBe("Available");
       const christmas = new Map((await listRooms(db, "2026-12-24")).map((room) => [room.roomNumber, room]));
       expect(christmas.get("102")?.currentBooking?.guestName).toBe("Guest 2");
+    });
+
+    it("gives every stay its nights and every request its tax lines, equal to what it stored (issue 16)", async () => {
+      await expectSnapshotOfStoredPrices(db);
     });
 
     it("holds the carried-over nights against new bookings", async () => {

@@ -38,24 +38,21 @@ const guestFields = {
   message: optionalMessageField,
 };
 
-export function bookingSchema(today: string) {
+/** A stay's own fields on /booking (and at the staff desk): the room, the dates, who stays. */
+export function stayBookingShape(today: string) {
+  return {
+    roomId: idField(SELECT_ROOM),
+    ...stayFields(today),
+    adults: adultsField,
+    // The spec asks only "minimum 0" here, so a blank field means no children.
+    children: childrenField(0),
+  };
+}
+
+/** A venue booking's own fields on /booking (and at the staff desk). */
+export function venueBookingShape(today: string) {
   const { min, max } = bookingWindow(today);
-
-  const stay = withStayOrder(
-    z.object({
-      tab: z.enum(["room", "reservation"]),
-      ...guestFields,
-      roomId: idField(SELECT_ROOM),
-      ...stayFields(today),
-      adults: adultsField,
-      // The spec asks only "minimum 0" here, so a blank field means no children.
-      children: childrenField(0),
-    }),
-  );
-
-  const venue = z.object({
-    tab: z.literal("venue"),
-    ...guestFields,
+  return {
     venueId: idField(SELECT_VENUE),
     bookingDate: dateField(min, max, {
       required: BOOKING_DATE_REQUIRED,
@@ -69,8 +66,14 @@ export function bookingSchema(today: string) {
       whole: PEOPLE_WHOLE,
       range: PEOPLE_RANGE,
     }),
-  });
+  };
+}
 
+export function bookingSchema(today: string) {
+  const stay = withStayOrder(
+    z.object({ tab: z.enum(["room", "reservation"]), ...guestFields, ...stayBookingShape(today) }),
+  );
+  const venue = z.object({ tab: z.literal("venue"), ...guestFields, ...venueBookingShape(today) });
   return z.discriminatedUnion("tab", [stay, venue], { error: BOOKING_TYPE_REQUIRED });
 }
 

@@ -2,7 +2,7 @@
 // string: strings are trimmed, '' counts as "not given", numbers are parsed here.
 import { z } from "zod";
 import { addYears, isIsoDate } from "../dates.ts";
-import { LIMITS } from "../form-rules.ts";
+import { LIMITS, SINGLE_LINE_CONTROLS } from "../form-rules.ts";
 import {
   ADULTS_RANGE,
   ADULTS_REQUIRED,
@@ -47,8 +47,7 @@ export function blankToUndefined(value: unknown): unknown {
 export const CONTROL_CHARACTERS =
   "Please remove the invisible control characters from this field (they may come from a copied text).";
 
-// C0 controls and DEL, and the C1 range. Multi-line fields keep tab, line feed and carriage return.
-const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+// Multi-line fields keep tab, line feed and carriage return.
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 interface TextOptions {
@@ -87,6 +86,16 @@ export const emailField = z.preprocess(
     .string({ error: VALID_EMAIL })
     .max(LIMITS.email, VALID_EMAIL)
     .pipe(z.email({ error: VALID_EMAIL })),
+);
+
+/** An e-mail address that may be left blank (the staff desk: a guest on the phone may have none). */
+export const optionalEmailField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: VALID_EMAIL })
+    .max(LIMITS.email, VALID_EMAIL)
+    .pipe(z.email({ error: VALID_EMAIL }))
+    .optional(),
 );
 
 const PHONE_CHARACTERS = /^[\d\s+()-]+$/;

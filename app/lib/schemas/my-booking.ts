@@ -20,7 +20,8 @@ export const myBookingSchema = z.object({
     normalizeReference,
   ),
   email: emailField,
-  intent: z.enum(["find", "cancel"]).default("find"),
+  // "folio": the stay's folio and receipts on a page of their own, to print (issue 17).
+  intent: z.enum(["find", "cancel", "folio"]).default("find"),
 });
 
 export type MyBookingQuery = z.output<typeof myBookingSchema>;

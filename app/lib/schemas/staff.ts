@@ -60,6 +60,14 @@ export const requestActionSchema = z.object({
   roomId: optionalIdField("Please choose the room to move to."),
 });
 
+/** A row's id as PostgreSQL's `integer` holds it: a larger number is no row (and no 500). */
+const rowId = (message?: string) =>
+  z.coerce
+    .number(message ? { message } : undefined)
+    .int(message)
+    .positive(message)
+    .max(2_147_483_647, message);
+
 const price = z.coerce
   .number({ message: "Please enter a price in kwacha." })
   .int("Please enter a whole number of kwacha.")
@@ -69,13 +77,13 @@ const price = z.coerce
 const isoDate = (message: string) => z.string().refine(isIsoDate, message);
 
 export const roomsFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("room-price"), roomId: z.coerce.number().int().positive(), price }),
+  z.object({ intent: z.literal("room-price"), roomId: rowId(), price }),
   z.object({
     intent: z.literal("type-price"),
     type: requiredText(100, "Please choose a room type.", "That room type is too long."),
     price,
   }),
-  z.object({ intent: z.literal("venue-price"), venueId: z.coerce.number().int().positive(), price }),
+  z.object({ intent: z.literal("venue-price"), venueId: rowId(), price }),
   z.object({
     intent: z.literal("add-venue"),
     venue: requiredText(100, "Please enter the venue's name.", "That name is too long."),
@@ -84,7 +92,7 @@ export const roomsFormSchema = z.discriminatedUnion("intent", [
   z
     .object({
       intent: z.literal("close-room"),
-      roomId: z.coerce.number({ message: "Please choose a room." }).int().positive("Please choose a room."),
+      roomId: rowId("Please choose a room."),
       startsOn: isoDate("Please enter the first day out of service."),
       endsOn: z.preprocess((v) => (v === "" ? null : v), isoDate("Please enter a valid date.").nullable()),
       reason: requiredText(200, "Please give a reason.", "That reason is too long."),
@@ -93,7 +101,7 @@ export const roomsFormSchema = z.discriminatedUnion("intent", [
       path: ["endsOn"],
       message: "The room must come back after the first day out of service.",
     }),
-  z.object({ intent: z.literal("reopen"), closureId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("reopen"), closureId: rowId() }),
 ]);
 
 export const accountsFormSchema = z.discriminatedUnion("intent", [
@@ -103,7 +111,7 @@ export const accountsFormSchema = z.discriminatedUnion("intent", [
     email,
     role: z.enum(["manager", "reception"], { message: "Please choose a role." }),
   }),
-  z.object({ intent: z.literal("disable"), accountId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("enable"), accountId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("reset"), accountId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("disable"), accountId: rowId() }),
+  z.object({ intent: z.literal("enable"), accountId: rowId() }),
+  z.object({ intent: z.literal("reset"), accountId: rowId() }),
 ]);

@@ -97,6 +97,18 @@ export function textArb(max: number): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * What an attacker or a broken client may put in a hidden field or a query parameter: any text,
+ * with control characters (a NUL, an escape, C1) often enough to be tried (issue 20).
+ */
+export const anyTextArb = fc.string({
+  unit: fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom("\u0000", "\u001b", "\u007f", "\u0085", "\n") },
+    { weight: 6, arbitrary: fc.string({ minLength: 1, maxLength: 1, unit: "binary" }) },
+  ),
+  maxLength: 80,
+});
+
 /** Drops some keys, as a browser form with missing inputs would. */
 export function someKeys<T extends Record<string, string>>(
   record: fc.Arbitrary<T>,
@@ -136,9 +148,11 @@ export function toFormData(record: Record<string, string | undefined>): FormData
 }
 
 /** Invariants every accepted guest contact block must satisfy. */
-export function expectGuest(data: { name: string; email: string; phone?: string }): void {
+export function expectGuest(data: { name: string; email: string | null; phone?: string }): void {
   assert(data.name.length >= 1 && data.name.length <= 100, "name length");
   assert(data.name === data.name.trim(), "name trimmed");
+  // Only a desk request may lack an address; every form a guest sends carries one.
+  assert(data.email !== null, "email given");
   assert(data.email.length <= 254 && data.email.includes("@") && data.email === data.email.trim(), "email");
   if (data.phone !== undefined) {
     assert(data.phone.length <= 30 && /^[\d\s+()-]+$/.test(data.phone), "phone characters");

@@ -2,6 +2,7 @@ import type { DB } from "~/db/client.server.ts";
 import type { StaffRole } from "~/db/schema.ts";
 import { listBoard, listInbox, listToday, type StayRow } from "~/db/inbox.server.ts";
 import { listOutbox } from "~/db/outbox.server.ts";
+import { billsFor } from "~/db/rates.server.ts";
 import { listClosures } from "~/db/room-closures.server.ts";
 import { listRooms } from "~/db/rooms.server.ts";
 import { listStaffAccounts } from "~/db/staff-accounts.server.ts";
@@ -9,6 +10,7 @@ import { listVenues } from "~/db/venues.server.ts";
 import { lodgeToday } from "~/lib/dates.ts";
 import { INBOX_KIND_LABELS, parseInboxQuery } from "~/lib/inbox-filter.ts";
 import { readBoardRange, readOutboxStatus } from "~/lib/staff-list-filters.ts";
+import { REPORT_EXPORTS } from "./reports.server.ts";
 
 /**
  * Every list of the staff console as CSV for the accountant (issue 8), as the page shows it
@@ -38,9 +40,23 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
     role: "any",
     async read(db, params) {
       const { rows } = await listInbox(db, parseInboxQuery(params), 1, null);
+      // The bill each request keeps (issue 16): its total and the taxes it contains.
+      const bills = await billsFor(db, rows);
       return {
         name: "requests",
-        header: ["Received", "Kind", "Reference", "Name", "E-mail", "Phone", "Status", "Details"],
+        header: [
+          "Received",
+          "Kind",
+          "Reference",
+          "Name",
+          "E-mail",
+          "Phone",
+          "Status",
+          "Details",
+          "Total (K)",
+          "Of which VAT (K)",
+          "Of which tourism levy (K)",
+        ],
         rows: rows.map((row) => [
           new Date(row.createdAt).toISOString(),
           INBOX_KIND_LABELS[row.kind],
@@ -50,6 +66,9 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
           row.phone,
           row.status,
           row.summary,
+          bills.get(`${row.kind}:${row.id}`)?.total ?? "",
+          bills.get(`${row.kind}:${row.id}`)?.vat ?? "",
+          bills.get(`${row.kind}:${row.id}`)?.levy ?? "",
         ]),
       };
     },
@@ -170,4 +189,5 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
       };
     },
   },
+  ...REPORT_EXPORTS,
 };

@@ -10,7 +10,7 @@ import { retryMailAudited } from "~/db/staff-outbox.server.ts";
 import type { OutboxStatus } from "~/db/schema.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import type { StaffNotice } from "~/lib/staff-notice.ts";
-import { OUTBOX_STATUSES, readOutboxStatus } from "~/lib/staff-list-filters.ts";
+import { OUTBOX_STATUSES, readOutboxStatus, readPageNumber } from "~/lib/staff-list-filters.ts";
 import type { Route } from "./+types/outbox";
 import { readFormBody } from "~/lib/form-body.server.ts";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const params = new URL(request.url).searchParams;
   const status = readOutboxStatus(params.get("status"));
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = readPageNumber(params.get("page"));
   const [outbox, audit] = await Promise.all([
     listOutbox(db, { status, page, pageSize: PAGE_SIZE }),
     listAudit(db, ["outbox"], readAuditPage(params)),

@@ -1,6 +1,10 @@
 import { data } from "react-router";
 import type { DB } from "~/db/client.server.ts";
+import { balanceDueOn, recordDeskPayment } from "~/db/desk.server.ts";
 import { markMessageHandled } from "~/db/inbox.server.ts";
+import { formatKwacha } from "~/lib/money.ts";
+import { parseLedgerEntryForm } from "~/lib/schemas/desk.ts";
+import { formDataToObject } from "~/lib/schemas/form-data.ts";
 import { changeStayStatus, changeVenueBookingStatus, moveStay } from "~/db/request-status.server.ts";
 import type { SignedInStaff } from "~/db/staff-sessions.server.ts";
 import { requestActionSchema, type RequestIntent } from "~/lib/schemas/staff.ts";
@@ -63,6 +67,23 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
     return answer("success", `${name} moved from room ${result.fromRoom} to room ${result.toRoom}.`);
   }
 
+  // Checking out a guest who still owes money asks for a confirmation first (issue 17): the page
+  // shows the balance and a second button that sends `balanceConfirmed=yes`. Without JavaScript
+  // too: the answer is the page itself.
+  if (intent === "check-out" && (kind === "booking" || kind === "reservation")) {
+    const due = formData.get("balanceConfirmed") === "yes" ? undefined : await balanceDueOn(db, { kind, id });
+    if (due && due.balance > 0) {
+      return data<StaffNotice>(
+        {
+          tone: "error",
+          message: `${due.guest} still owes ${formatKwacha(due.balance)}. Record the payment first, or check out with the balance due.`,
+          confirm: { kind, id, balance: due.balance, who: due.guest },
+        },
+        { status: 409 },
+      );
+    }
+  }
+
   const to = TO_STATUS[intent];
   if (!to || kind === "contact-message") return answer("error", "That action does not apply here.", 400);
   if (kind === "venue-booking") {
@@ -87,4 +108,59 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
       409,
     );
   return answer("success", `${name}: ${result.from} → ${result.to}.`);
+}
+
+const LEDGER_KINDS = ["booking", "reservation", "venue-booking"] as const;
+
+/**
+ * A payment or refund staff record at the desk against a room booking, reservation or venue
+ * booking: validated by the form's schema, recorded with the staff account, answered with a
+ * receipt link or with messages beside the fields.
+ */
+export async function applyLedgerEntry(
+  db: DB,
+  staff: SignedInStaff,
+  kind: string,
+  id: string,
+  formData: FormData,
+) {
+  const values = Object.fromEntries(
+    Object.entries(formDataToObject(formData)).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+  const payable = LEDGER_KINDS.find((value) => value === kind);
+  if (!payable)
+    return answer("error", "Money is recorded only against a booking, reservation or venue booking.", 400);
+  const parsed = parseLedgerEntryForm(formData);
+  if (!parsed.ok)
+    return data<StaffNotice>(
+      {
+        tone: "error",
+        message: "Please correct the payment's details.",
+        fieldErrors: parsed.fieldErrors,
+        values,
+      },
+      { status: 400 },
+    );
+  const entry = parsed.data;
+  const payment = await recordDeskPayment(
+    db,
+    { kind: payable, id },
+    {
+      kind: entry.entryKind,
+      method: entry.method,
+      amount: entry.amount,
+      transactionId: entry.transactionId ?? null,
+      note: entry.note ?? null,
+    },
+    staff.accountId,
+  );
+  if (!payment) return answer("error", "That request does not exist.", 404);
+  const what = entry.entryKind === "payment" ? "Payment" : "Refund";
+  return data<StaffNotice>({
+    tone: "success",
+    message: `${what} of ${formatKwacha(payment.amount)} (${payment.method}) recorded.`,
+    receiptId: payment.id,
+  });
 }

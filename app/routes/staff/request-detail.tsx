@@ -1,8 +1,10 @@
-import { data, Form } from "react-router";
-import { formatLodgeTime } from "~/lib/dates.ts";
-import { Notice } from "~/components/notice.tsx";
-import { SelectField } from "~/components/form-fields.tsx";
+import { data, Form, Link, useNavigation } from "react-router";
+import { telHref } from "~/content/site.ts";
+import { formatDisplayDate, formatLodgeTime, nightsBetween } from "~/lib/dates.ts";
+import { InputField, SelectField, TextAreaField } from "~/components/form-fields.tsx";
+import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
 import { RequestButtons } from "~/components/staff-request-buttons.tsx";
+import { chargeableOf, getPayableRecord, listLedger, type PayableRecord } from "~/db/desk.server.ts";
 import {
   getNewsletterRecord,
   getRequestRecord,
@@ -10,18 +12,25 @@ import {
   newsletterHistory,
 } from "~/db/inbox.server.ts";
 import { listFreeRooms } from "~/db/rooms.server.ts";
+import { LEDGER_METHODS } from "~/db/schema.ts";
+import { buildFolio } from "~/lib/folio.ts";
 import { INBOX_KIND_LABELS } from "~/lib/inbox-filter.ts";
+import { formatKwacha } from "~/lib/money.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
-import { holdsRoom, REQUEST_KINDS, type RequestKind, type StayStatus } from "~/lib/stay-lifecycle.ts";
-import { applyRequestAction } from "./request-actions.server.ts";
+import { holdsRoom, REQUEST_KINDS, type RequestKind } from "~/lib/stay-lifecycle.ts";
+import { applyLedgerEntry, applyRequestAction } from "./request-actions.server.ts";
+import { applyPriceChange } from "./price-change.server.ts";
+import { StaffPricePanel } from "~/components/staff-price-panel.tsx";
+import { getKeptPrices } from "~/db/rates.server.ts";
 import type { StaffNotice } from "~/lib/staff-notice.ts";
 import type { Route } from "./+types/request-detail";
 import { readFormBody } from "~/lib/form-body.server.ts";
 
-// One request: its full record, its history (who changed what, when) and the changes its
-// status allows. A holding stay may move to another room free for all its nights. A newsletter
-// subscription has a page too (the inbox lists it): its address, status and dates, no actions
-// (the guest confirms and leaves through the mails' links).
+// One request, made for reception (issue 17): who the guest is and how to call them, the stay,
+// the room, the money (total, paid, balance) and the status first, in the lodge's time and the
+// site's money format; then the changes its status allows, the payments ledger and its receipts,
+// the folio, the history, and the record's technical fields tucked away at the end. A newsletter
+// subscription has a page too (the inbox lists it): its address, status and dates, no actions.
 
 type DetailKind = RequestKind | "newsletter";
 
@@ -31,30 +40,136 @@ function kindOf(value: string): DetailKind {
   return value as DetailKind;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request, context);
-  const kind = kindOf(params.kind);
-  const record =
-    kind === "newsletter"
-      ? await getNewsletterRecord(db, params.id)
-      : await getRequestRecord(db, kind, params.id);
-  if (!record) throw data("Not found", { status: 404 });
-  const history =
-    kind === "newsletter" ? newsletterHistory(record) : await listHistoryWithStaff(db, kind, params.id);
-  const status = String(record.status);
-  const freeRooms =
-    (kind === "booking" || kind === "reservation") && holdsRoom(status as StayStatus)
-      ? (await listFreeRooms(db, { checkIn: String(record.checkIn), checkOut: String(record.checkOut) })).map(
-          (room) => ({ id: room.id, label: `${room.roomNumber} (${room.type})` }),
-        )
-      : [];
-  const fields = Object.entries(record).map(([key, value]) => ({
+interface Fact {
+  label: string;
+  value: string;
+  href?: string;
+}
+
+const CHANNEL_LABELS = { web: "The website", phone: "Phone call", "walk-in": "Walk-in at the door" } as const;
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** What reception reads first, in that order (issue 17). */
+function receptionFacts(
+  record: PayableRecord,
+  money: { total: number; paid: number; balance: number; credit: number },
+): Fact[] {
+  const { row } = record;
+  const guest: Fact[] = [
+    { label: "Guest", value: row.name },
+    { label: "Phone", value: row.phone, href: telHref(row.phone) },
+    {
+      label: "E-mail",
+      value: row.email ?? "None given (no mail is sent)",
+      href: row.email ? `mailto:${row.email}` : undefined,
+    },
+  ];
+  const what: Fact[] =
+    record.kind === "venue-booking"
+      ? [
+          { label: "Venue", value: record.row.venueName },
+          { label: "Date", value: formatDisplayDate(record.row.bookingDate) },
+          { label: "People", value: String(record.row.numberOfPeople) },
+        ]
+      : [
+          {
+            label: "Stay",
+            value: `${formatDisplayDate(record.row.checkIn)} to ${formatDisplayDate(record.row.checkOut)}, ${plural(nightsBetween(record.row.checkIn, record.row.checkOut), "night", "nights")}`,
+          },
+          {
+            label: "Room",
+            value: `${record.row.roomNumber} (${record.row.roomType})${record.kind === "reservation" && record.row.roomCount > 1 ? `, ${record.row.roomCount} rooms` : ""}`,
+          },
+          {
+            label: "Guests",
+            value: `${plural(record.row.adults, "adult", "adults")}, ${plural(record.row.children, "child", "children")}`,
+          },
+        ];
+  return [
+    ...guest,
+    ...what,
+    { label: "Total", value: formatKwacha(money.total) },
+    { label: "Paid", value: formatKwacha(money.paid) },
+    money.credit > 0
+      ? { label: "In credit", value: formatKwacha(money.credit) }
+      : { label: "Balance due", value: formatKwacha(money.balance) },
+    { label: "Status", value: row.status },
+    { label: "Reference", value: row.reference },
+    { label: "Payment method chosen", value: row.paymentMethod },
+    { label: "Received", value: `${formatLodgeTime(row.createdAt)}, ${CHANNEL_LABELS[row.channel]}` },
+    { label: "Message", value: row.message ?? "None" },
+  ];
+}
+
+function technicalFields(record: Record<string, unknown>) {
+  return Object.entries(record).map(([key, value]) => ({
     // Kysely hands columns back in camelCase: "checkIn" reads "check in".
     key: key.replace(/([A-Z])/g, " $1").toLowerCase(),
     value: value instanceof Date ? value.toISOString() : value === null ? "" : String(value),
   }));
-  const name = String(record.name ?? record.email ?? "");
-  return { kind, id: params.id, status, name, fields, history, freeRooms };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context);
+  const kind = kindOf(params.kind);
+  const entered = new URL(request.url).searchParams.get("entered") === "1";
+  if (kind === "newsletter" || kind === "contact-message") {
+    const record =
+      kind === "newsletter"
+        ? await getNewsletterRecord(db, params.id)
+        : await getRequestRecord(db, kind, params.id);
+    if (!record) throw data("Not found", { status: 404 });
+    const history =
+      kind === "newsletter" ? newsletterHistory(record) : await listHistoryWithStaff(db, kind, params.id);
+    return {
+      kind,
+      id: params.id,
+      status: String(record.status),
+      name: String(record.name || record.email || ""),
+      entered,
+      facts: [] as Fact[],
+      money: null,
+      ledger: [],
+      fields: technicalFields(record),
+      history,
+      freeRooms: [],
+      prices: null,
+    };
+  }
+  const record = await getPayableRecord(db, kind, params.id);
+  if (!record) throw data("Not found", { status: 404 });
+  const [history, ledger] = await Promise.all([
+    listHistoryWithStaff(db, kind, params.id),
+    listLedger(db, { kind, id: params.id }),
+  ]);
+  const folio = buildFolio(chargeableOf(record), ledger);
+  const money = { total: folio.total, paid: folio.paid, balance: folio.balance, credit: folio.credit };
+  const freeRooms =
+    record.kind !== "venue-booking" && holdsRoom(record.row.status)
+      ? (await listFreeRooms(db, { checkIn: record.row.checkIn, checkOut: record.row.checkOut })).map(
+          (room) => ({
+            id: room.id,
+            label: `${room.roomNumber} (${room.type})`,
+          }),
+        )
+      : [];
+  return {
+    kind,
+    id: params.id,
+    status: String(record.row.status),
+    name: record.row.name,
+    entered,
+    facts: receptionFacts(record, money),
+    money,
+    ledger: ledger.map((line) => ({ ...line, at: new Date(line.at).toISOString() })),
+    fields: technicalFields(record.row as unknown as Record<string, unknown>),
+    history,
+    freeRooms,
+    prices: { total: Number(record.row.totalPrice), ...(await getKeptPrices(db, kind, params.id)) },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -65,23 +180,120 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 400 },
     );
   const form = await readFormBody(request);
+  if (form.get("intent") === "record-payment")
+    return applyLedgerEntry(db, staff, params.kind, params.id, form);
   // The page's own request, whatever the form says.
   form.set("kind", params.kind);
   form.set("id", params.id);
+  if (form.get("intent") === "price")
+    return applyPriceChange(db, staff, kindOf(params.kind) as RequestKind, params.id, form);
   return applyRequestAction(db, staff, form);
 }
 
+function LedgerForm({ balance, notice }: { balance: number; notice: StaffNotice | undefined }) {
+  const busy = useNavigation().formData?.get("intent") === "record-payment";
+  const errors = notice?.fieldErrors ?? {};
+  const values = notice?.values ?? {};
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="staff-form staff-form--grid"
+      aria-label="Record a payment or refund"
+    >
+      <SelectField
+        name="entryKind"
+        label="Money"
+        defaultValue={values.entryKind ?? "payment"}
+        error={errors.entryKind}
+      >
+        <option value="payment">Received from the guest</option>
+        <option value="refund">Refunded to the guest</option>
+      </SelectField>
+      <SelectField name="method" label="Method" defaultValue={values.method ?? "Cash"} error={errors.method}>
+        {LEDGER_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {method}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        name="amount"
+        label="Amount (kwacha)"
+        inputMode="numeric"
+        defaultValue={values.amount ?? (balance > 0 ? String(balance) : "")}
+        error={errors.amount}
+      />
+      <InputField
+        name="transactionId"
+        label="Transaction id"
+        hint="Required for mobile money (from the guest's SMS); the slip or bank reference otherwise."
+        defaultValue={values.transactionId ?? ""}
+        error={errors.transactionId}
+      />
+      <TextAreaField
+        name="note"
+        label="Note (optional)"
+        rows={2}
+        defaultValue={values.note ?? ""}
+        error={errors.note}
+      />
+      <div className="staff-actions">
+        <button
+          type="submit"
+          name="intent"
+          value="record-payment"
+          className="btn btn--primary"
+          disabled={busy}
+        >
+          {busy ? "Recording…" : "Record"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function RecordFields({ fields }: { fields: { key: string; value: string }[] }) {
+  return (
+    <dl className="staff-record">
+      {fields.map((field) => (
+        <div key={field.key}>
+          <dt>{field.key}</dt>
+          <dd>{field.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, id, status, name, fields, history, freeRooms } = loaderData;
+  const { kind, id, status, name, entered, facts, money, ledger, fields, history, freeRooms, prices } =
+    loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
   return (
     <>
       <title>{`Staff: ${title}`}</title>
       <h1>{title}</h1>
-      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
-      <p>
-        Status: <strong>{status}</strong>
-      </p>
+      {entered && !actionData ? (
+        <StaffActionNotice
+          notice={{ tone: "success", message: "Entered. Take the guest's payment below if they pay now." }}
+        />
+      ) : null}
+      <StaffActionNotice notice={actionData} />
+      {facts.length > 0 ? (
+        <dl className="staff-record staff-summary">
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.href ? <a href={fact.href}>{fact.value}</a> : fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p>
+          Status: <strong>{status}</strong>
+        </p>
+      )}
       {kind === "newsletter" ? null : <RequestButtons kind={kind} id={id} status={status} />}
       {freeRooms.length > 0 ? (
         <Form method="post" className="staff-inline-form">
@@ -102,28 +314,93 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
       ) : null}
-      <h2>Record</h2>
-      <dl className="staff-record">
-        {fields.map((field) => (
-          <div key={field.key}>
-            <dt>{field.key}</dt>
-            <dd>{field.value}</dd>
-          </div>
-        ))}
-      </dl>
+      {prices ? <StaffPricePanel {...prices} /> : null}
+      {money ? (
+        <section aria-labelledby="payments-heading" id="payments">
+          <h2 id="payments-heading">Payments</h2>
+          {ledger.length === 0 ? (
+            <p>No money recorded yet.</p>
+          ) : (
+            <div className="staff-table-wrap">
+              <table className="staff-table">
+                <caption className="visually-hidden">Payments and refunds, oldest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Money</th>
+                    <th scope="col">Method</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Recorded by</th>
+                    <th scope="col">Receipt</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ledger.map((line) => (
+                    <tr key={line.id}>
+                      <td>{formatLodgeTime(line.at)}</td>
+                      <td>{line.kind === "payment" ? "Received" : "Refunded"}</td>
+                      <td>
+                        {line.method}
+                        {line.transactionId ? (
+                          <span className="staff-muted"> ({line.transactionId})</span>
+                        ) : null}
+                        {line.note ? (
+                          <>
+                            <br />
+                            <span className="staff-muted">{line.note}</span>
+                          </>
+                        ) : null}
+                      </td>
+                      <td>{formatKwacha(line.amount)}</td>
+                      <td>{line.staffName ?? line.provider ?? "the system"}</td>
+                      <td>
+                        <Link to={`/staff/receipts/${line.id}`}>Receipt R-{line.id}</Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p>
+            Total {formatKwacha(money.total)} · paid {formatKwacha(money.paid)} ·{" "}
+            <strong>
+              {money.credit > 0
+                ? `in credit ${formatKwacha(money.credit)}`
+                : `balance due ${formatKwacha(money.balance)}`}
+            </strong>{" "}
+            · <Link to={`/staff/requests/${kind}/${id}/folio`}>Print the folio</Link>
+          </p>
+          <h3>Record a payment or refund</h3>
+          <LedgerForm balance={money.balance} notice={actionData} />
+        </section>
+      ) : null}
       <h2>History</h2>
       <ol className="staff-history">
         {history.map((entry) => (
           <li key={entry.id}>
             <time dateTime={new Date(entry.at).toISOString()}>{formatLodgeTime(entry.at)}</time>:{" "}
-            {entry.fromStatus === null
-              ? `Received (${entry.toStatus})`
-              : `${entry.fromStatus} → ${entry.toStatus}`}{" "}
+            {entry.fromStatus === null && entry.toStatus === null
+              ? "Changed"
+              : entry.fromStatus === null
+                ? `Received (${entry.toStatus})`
+                : `${entry.fromStatus} → ${entry.toStatus}`}{" "}
             by {entry.actor === "staff" ? (entry.staffName ?? "staff") : entry.actor}
             {entry.note ? `: ${entry.note}` : ""}
           </li>
         ))}
       </ol>
+      {money ? (
+        <details className="staff-technical">
+          <summary>Technical details (the stored record)</summary>
+          <RecordFields fields={fields} />
+        </details>
+      ) : (
+        <>
+          <h2>Record</h2>
+          <RecordFields fields={fields} />
+        </>
+      )}
     </>
   );
 }

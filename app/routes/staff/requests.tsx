@@ -4,7 +4,14 @@ import { formatLodgeTime } from "~/lib/dates.ts";
 import { CsvDownload } from "~/components/csv-download.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { INBOX_PAGE_SIZE, listInbox } from "~/db/inbox.server.ts";
-import { INBOX_KIND_LABELS, INBOX_STATUSES, inboxSearch, parseInboxQuery } from "~/lib/inbox-filter.ts";
+import {
+  INBOX_CHANNEL_LABELS,
+  INBOX_KIND_LABELS,
+  INBOX_STATUSES,
+  inboxSearch,
+  parseInboxQuery,
+} from "~/lib/inbox-filter.ts";
+import { formatKwacha } from "~/lib/money.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import type { Route } from "./+types/requests";
 
@@ -14,12 +21,17 @@ import type { Route } from "./+types/requests";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const query = parseInboxQuery(new URL(request.url).searchParams);
-  const { rows, total } = await listInbox(db, query, query.page);
-  return { query, rows, total, pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)) };
+  const { rows, total, more } = await listInbox(db, query, query.page);
+  // Past a search's count limit, a full page means there may be a next one.
+  const counted = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const pages = more
+    ? Math.max(counted, rows.length === INBOX_PAGE_SIZE ? query.page + 1 : query.page)
+    : counted;
+  return { query, rows, total, more, pages };
 }
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, pages } = loaderData;
+  const { query, rows, total, more, pages } = loaderData;
   const { page, ...filters } = query;
   return (
     <>
@@ -42,6 +54,20 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </SelectField>
+        <SelectField name="channel" label="Came by" defaultValue={query.channel ?? ""}>
+          <option value="">Any way</option>
+          {Object.entries(INBOX_CHANNEL_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <div className="field">
+          <label>
+            <input type="checkbox" name="due" value="1" defaultChecked={query.balanceDue === true} /> Balance
+            due only
+          </label>
+        </div>
         <InputField name="from" label="Received from" type="date" defaultValue={query.from ?? ""} />
         <InputField name="to" label="Received until" type="date" defaultValue={query.to ?? ""} />
         <InputField
@@ -60,7 +86,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <p>
-        {total} {total === 1 ? "request" : "requests"}.{" "}
+        {more ? `More than ${total}` : total} {total === 1 && !more ? "request" : "requests"}.{" "}
         <CsvDownload list="requests" search={inboxSearch(filters)} />
       </p>
       <div className="staff-table-wrap">
@@ -75,6 +101,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
               <th scope="col">Reference</th>
               <th scope="col">Details</th>
               <th scope="col">Status</th>
+              <th scope="col">Balance due</th>
             </tr>
           </thead>
           <tbody>
@@ -97,8 +124,20 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </td>
                 <td>{row.reference}</td>
-                <td>{row.summary}</td>
+                <td>
+                  {row.summary}
+                  {row.channel !== "web" ? (
+                    <>
+                      <br />
+                      <span className="staff-muted">
+                        {INBOX_CHANNEL_LABELS[row.channel as keyof typeof INBOX_CHANNEL_LABELS] ??
+                          row.channel}
+                      </span>
+                    </>
+                  ) : null}
+                </td>
                 <td>{row.status}</td>
+                <td>{row.balance > 0 ? formatKwacha(row.balance) : ""}</td>
               </tr>
             ))}
           </tbody>

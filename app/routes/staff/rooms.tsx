@@ -96,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         endsOn: form.endsOn,
         reason: form.reason,
       });
+      if (result.kind === "no-such-room") return notice("error", "That room does not exist.", 404);
       return result.kind === "closed"
         ? notice("success", "Room taken out of service.")
         : notice(

@@ -8,7 +8,7 @@ import { createSession } from "~/db/staff-sessions.server.ts";
 import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
 import { firstManagerSchema, setPasswordSchema } from "~/lib/schemas/staff.ts";
 import { parseForm } from "~/lib/schemas/form-data.ts";
-import { requireSameOrigin, sessionCookie } from "~/lib/staff-auth.server.ts";
+import { requireSameOrigin, sessionCookie, whileDatabaseAnswers } from "~/lib/staff-auth.server.ts";
 import { hashPassword } from "~/lib/staff-passwords.server.ts";
 import { LINK_INVALID, PASSWORD_MIN_LENGTH } from "~/lib/staff-rules.ts";
 import { hashToken, looksLikeToken, newToken } from "~/lib/staff-tokens.server.ts";
@@ -24,7 +24,9 @@ export const handle = STAFF_CONSOLE;
 
 async function pending(context: Route.LoaderArgs["context"], token: unknown) {
   if (!looksLikeToken(token)) return undefined;
-  return findUsableToken(await getDb(context), hashToken(token));
+  return whileDatabaseAnswers("staff one-time link", async () =>
+    findUsableToken(await getDb(context), hashToken(token)),
+  );
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -65,8 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return invalid(parsed.fieldErrors);
     ({ password } = parsed.data);
   }
+  const hash = await hashPassword(password);
   const db = await getDb(context);
-  const result = await spendStaffToken(db, hashToken(token), await hashPassword(password), first);
+  const result = await whileDatabaseAnswers("staff set-password", () =>
+    spendStaffToken(db, hashToken(token), hash, first),
+  );
   if (result.kind === "invalid") return data(answer(LINK_INVALID), { status: 410 });
   if (result.kind === "email-taken")
     return invalid({ email: "An account already has this e-mail address." }, 409);

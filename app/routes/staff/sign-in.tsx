@@ -9,7 +9,10 @@ import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
 import { signInSchema } from "~/lib/schemas/staff.ts";
 import { requireSameOrigin, safeNext, sessionCookie, sessionToken } from "~/lib/staff-auth.server.ts";
 import { decoyHash, verifyPassword } from "~/lib/staff-passwords.server.ts";
-import { SIGN_IN_FAILED, tooManyAttempts } from "~/lib/staff-rules.ts";
+import { SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, tooManyAttempts } from "~/lib/staff-rules.ts";
+import type { DB } from "~/db/client.server.ts";
+import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { REASON_DATABASE_UNAVAILABLE } from "~/lib/messages.ts";
 import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
 import { StaffFrame } from "~/components/staff-frame.tsx";
 import type { Route } from "./+types/sign-in";
@@ -20,7 +23,16 @@ export const handle = STAFF_CONSOLE;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   const token = sessionToken(request);
-  if (token && (await findLiveSession(await getDb(context), hashToken(token)))) throw redirect(next);
+  // While the database does not answer, the form is still shown; sending it says why it fails.
+  const live = token
+    ? await getDb(context)
+        .then((db) => findLiveSession(db, hashToken(token)))
+        .catch((error: unknown) => {
+          logReadFailure("staff sign-in page", error);
+          return undefined;
+        })
+    : undefined;
+  if (live) throw redirect(next);
   return { next };
 }
 
@@ -31,20 +43,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   const email = String(form.get("email") ?? "").slice(0, 254);
   if (!parsed.success) return data({ error: SIGN_IN_FAILED, email }, { status: 400 });
-  const db = await getDb(context);
+  try {
+    return await signIn(await getDb(context), parsed.data, { email, next, context });
+  } catch (error) {
+    // Issue 20: an outage is a 503 with a message on the page, as on every other form.
+    if (failureReason(error) !== REASON_DATABASE_UNAVAILABLE) throw error;
+    logWriteFailure("staff-sign-in", error);
+    return data({ error: SIGN_IN_UNAVAILABLE, email }, { status: 503 });
+  }
+}
+
+async function signIn(
+  db: DB,
+  credentials: { email: string; password: string },
+  { email, next, context }: { email: string; next: string; context: Route.ActionArgs["context"] },
+) {
   const address = context.get(clientAddressContext);
   // The attempt is recorded (as a failure) before the attempts are counted and before the
   // password is checked, so parallel guesses cannot all pass a count none has added to yet.
-  const claim = await claimLoginAttempt(db, parsed.data.email, address);
+  const claim = await claimLoginAttempt(db, credentials.email, address);
   if (!claim.allowed) return data({ error: tooManyAttempts(claim.waitMinutes), email }, { status: 429 });
-  const account = await findAccountByEmail(db, parsed.data.email);
+  const account = await findAccountByEmail(db, credentials.email);
   // An unknown address costs the same hashing time as a known one, and reads the same.
   const hash = account?.passwordHash ?? (await decoyHash());
-  const matches = await verifyPassword(parsed.data.password, hash);
+  const matches = await verifyPassword(credentials.password, hash);
   if (!account || !account.passwordHash || account.disabledAt || !matches) {
     return data({ error: SIGN_IN_FAILED, email }, { status: 401 });
   }
-  await clearLoginFailures(db, parsed.data.email);
+  await clearLoginFailures(db, credentials.email);
   const token = newToken();
   await createSession(db, account.id, hashToken(token));
   return redirect(next, { headers: { "Set-Cookie": sessionCookie(token, context.get(siteOriginContext)) } });

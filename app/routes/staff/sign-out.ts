@@ -6,6 +6,7 @@ import {
   requireSameOrigin,
   SIGN_IN_PATH,
   sessionToken,
+  whileDatabaseAnswers,
 } from "~/lib/staff-auth.server.ts";
 import { hashToken } from "~/lib/staff-tokens.server.ts";
 import type { Route } from "./+types/sign-out";
@@ -16,7 +17,10 @@ import type { Route } from "./+types/sign-out";
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
   const token = sessionToken(request);
-  if (token) await revokeSession(await getDb(context), hashToken(token));
+  if (token)
+    await whileDatabaseAnswers("staff sign-out", async () =>
+      revokeSession(await getDb(context), hashToken(token)),
+    );
   return redirect(SIGN_IN_PATH, {
     headers: { "Set-Cookie": clearedSessionCookie(context.get(siteOriginContext)) },
   });

@@ -1,9 +1,13 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { CsvDownload } from "~/components/csv-download.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { InputField, SelectField } from "~/components/form-fields.tsx";
+import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
 import { RequestButtons } from "~/components/staff-request-buttons.tsx";
 import { listToday, type StayRow } from "~/db/inbox.server.ts";
-import { formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
+import { listFreeRooms, roomLabel } from "~/db/rooms.server.ts";
+import { addDays, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
+import { FIELD_LABELS, PAYMENT_METHODS } from "~/lib/messages.ts";
+import { formatKwacha } from "~/lib/money.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { applyRequestAction } from "./request-actions.server.ts";
 import type { Route } from "./+types/today";
@@ -15,7 +19,17 @@ import { readFormBody } from "~/lib/form-body.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const today = lodgeToday();
-  return { today, ...(await listToday(db, today)) };
+  const [lists, freeTonight] = await Promise.all([
+    listToday(db, today),
+    listFreeRooms(db, { checkIn: today, checkOut: addDays(today, 1) }),
+  ]);
+  return {
+    today,
+    ...lists,
+    freeTonight: freeTonight.map((room) => ({ id: String(room.id), label: roomLabel(room) })),
+    // The walk-in form's id: a double click checks one guest in once (as on the desk's form).
+    submissionId: crypto.randomUUID(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +59,7 @@ function StayTable({
             <th scope="col">Guest</th>
             <th scope="col">Stay</th>
             <th scope="col">Status</th>
+            <th scope="col">Balance due</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>
@@ -61,6 +76,7 @@ function StayTable({
                 {formatDisplayDate(stay.checkIn)} to {formatDisplayDate(stay.checkOut)}
               </td>
               <td>{stay.status}</td>
+              <td>{stay.balance > 0 ? <strong>{formatKwacha(stay.balance)}</strong> : "Paid"}</td>
               <td>
                 <RequestButtons
                   kind={stay.kind}
@@ -78,8 +94,86 @@ function StayTable({
   );
 }
 
+/**
+ * A guest at the door, checked in in one step: posted to the desk's own action (the same schema
+ * and data function), which opens the new stay's page to take the payment.
+ */
+function WalkInForm({
+  today,
+  rooms,
+  submissionId,
+}: {
+  today: string;
+  rooms: { id: string; label: string }[];
+  submissionId: string;
+}) {
+  const busy = useNavigation().formAction === "/staff/desk?tab=room";
+  if (rooms.length === 0) return <p>No room is free tonight.</p>;
+  return (
+    <Form
+      method="post"
+      action="/staff/desk?tab=room"
+      noValidate
+      className="staff-form staff-form--grid"
+      aria-label="Walk-in check-in"
+    >
+      <input type="hidden" name="tab" value="room" />
+      <input type="hidden" name="channel" value="walk-in" />
+      <input type="hidden" name="checkInNow" value="on" />
+      <input type="hidden" name="checkIn" value={today} />
+      <input type="hidden" name="submissionId" value={submissionId} />
+      <SelectField name="roomId" label="Room free tonight" defaultValue="">
+        <option value="">Choose a room</option>
+        {rooms.map((room) => (
+          <option key={room.id} value={room.id}>
+            {room.label}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        name="checkOut"
+        label="Leaving on"
+        type="date"
+        min={addDays(today, 1)}
+        defaultValue={addDays(today, 1)}
+      />
+      <InputField name="name" label={FIELD_LABELS.name} autoComplete="off" />
+      <InputField name="phone" label={FIELD_LABELS.phone} type="tel" autoComplete="off" />
+      <InputField name="email" label="Email Address (optional)" type="email" autoComplete="off" />
+      <InputField
+        name="adults"
+        label={FIELD_LABELS.adults}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        defaultValue="1"
+      />
+      <InputField
+        name="children"
+        label={FIELD_LABELS.children}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        defaultValue="0"
+      />
+      <SelectField name="paymentMethod" label={FIELD_LABELS.paymentMethod} defaultValue={PAYMENT_METHODS[0]}>
+        {PAYMENT_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {method}
+          </option>
+        ))}
+      </SelectField>
+      <div className="staff-actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? "Checking in…" : "Check in the walk-in guest"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, arrivals, departures, inHouse } = loaderData;
+  const { today, arrivals, departures, inHouse, freeTonight, submissionId } = loaderData;
   return (
     <>
       <title>Staff: today</title>
@@ -87,7 +181,7 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <p>
         <CsvDownload list="today" label="Download today's lists as CSV" />
       </p>
-      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      <StaffActionNotice notice={actionData} />
       <section aria-labelledby="arrivals">
         <h2 id="arrivals">Arrivals ({arrivals.length})</h2>
         <StayTable
@@ -100,6 +194,13 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <section aria-labelledby="departures">
         <h2 id="departures">Departures ({departures.length})</h2>
         <StayTable caption="Departures" stays={departures} only={["check-out"]} empty="No departures due." />
+      </section>
+      <section aria-labelledby="walk-in">
+        <h2 id="walk-in">Walk-in</h2>
+        <details>
+          <summary>Check in a guest at the door</summary>
+          <WalkInForm today={today} rooms={freeTonight} submissionId={submissionId} />
+        </details>
       </section>
       <section aria-labelledby="in-house">
         <h2 id="in-house">In house ({inHouse.length})</h2>

@@ -1,0 +1,59 @@
+import { Fragment } from "react";
+import { Form } from "react-router";
+import { InputField } from "~/components/form-fields.tsx";
+import { NightlyBreakdown } from "~/components/nightly-breakdown.tsx";
+import { formatKwacha } from "~/lib/money.ts";
+import { taxLabel, type QuotedNight, type TaxLine } from "~/lib/rates.ts";
+
+/**
+ * A request's price on its staff page (issue 16): the total as the guest pays it, the tax lines it
+ * contains, the nights one by one with the rule that priced each, and a change of the total with
+ * a reason (recorded in the history).
+ */
+export function StaffPricePanel({
+  total,
+  nights,
+  taxes,
+}: {
+  total: number;
+  nights: readonly QuotedNight[];
+  taxes: readonly TaxLine[];
+}) {
+  return (
+    <section aria-labelledby="price" className="staff-price-panel">
+      <h2 id="price">Price</h2>
+      <dl>
+        <dt>Total (taxes included)</dt>
+        <dd data-testid="staff-total">{formatKwacha(total)}</dd>
+        {taxes.map((line) => (
+          <Fragment key={line.kind}>
+            <dt>{`Of which ${taxLabel(line)}`}</dt>
+            <dd>{formatKwacha(line.amount)}</dd>
+          </Fragment>
+        ))}
+        {taxes.length === 0 ? (
+          <>
+            <dt>Taxes</dt>
+            <dd>No tax line</dd>
+          </>
+        ) : null}
+      </dl>
+      {nights.length > 0 ? <NightlyBreakdown nights={nights} showRules /> : null}
+      <Form method="post" className="staff-form staff-form--grid">
+        <InputField
+          name="totalPrice"
+          label="New total (K)"
+          type="number"
+          min={0}
+          step={1}
+          required
+          defaultValue={total}
+        />
+        <InputField name="reason" label="Reason for the change" required maxLength={200} />
+        <button type="submit" name="intent" value="price" className="btn btn--primary btn--small">
+          Change price
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+
+// How every part of the app opens the embedded database (the server, backups, the scripts), so
+// all load the same extensions and the same memory settings.
+
+/**
+ * btree_gist backs the exclusion constraint on rooms' held nights (decisions.md 23); pg_trgm the
+ * staff inbox's search by part of a name, e-mail, phone or reference (migration
+ * 2026-11-25-5-history-indexes). A data folder whose indexes use them needs them loaded.
+ */
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+
+/**
+ * PostgreSQL's memory inside PGlite (issue 19, docs/performance.md "Memory"). PGlite keeps
+ * PostgreSQL's default `shared_buffers` of 128 MB, all of it touched at start, so resident from
+ * the first second: most of the 611 MB the server held after start. The lodge's whole database,
+ * ten years of history included, is some tens of megabytes and the pages PostgreSQL does not
+ * keep are one read away in the operating system's page cache, so 16 MB costs no measurable
+ * speed (measured with the bench, both figures in docs/performance.md).
+ */
+export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB"];
+
+const DEFAULT_START_PARAMS = PGlite.defaultStartParams;
+
+/** PGlite's own start parameters plus ours (setting `startParams` replaces PGlite's). */
+export function pgliteStartParams(): string[] {
+  return [...DEFAULT_START_PARAMS, ...PGLITE_MEMORY_SETTINGS];
+}
+
+export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
+  return { extensions: PGLITE_EXTENSIONS, startParams: pgliteStartParams(), ...extra };
+}
+
+/**
+ * Creates the embedded database's folder (PostgreSQL's initdb) in a short-lived child process
+ * when it does not exist yet. PGlite runs initdb in a second WebAssembly instance of its own,
+ * and a process that did so keeps about 230 MB more for good than one that opened an existing
+ * folder (measured: 413 MB against 184 MB right after start, 372 MB even after a full garbage
+ * collection). Once, at a lodge's very first start: a few seconds.
+ */
+export function createDataFolderApart(dataDir: string): void {
+  if (dataDir.startsWith("memory://") || existsSync(join(dataDir, "PG_VERSION"))) return;
+  const script = `
+    const { PGlite } = await import("@electric-sql/pglite");
+    const pglite = new PGlite(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(pgliteStartParams())} });
+    await pglite.waitReady;
+    await pglite.close();`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    encoding: "utf8",
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  if (result.status !== 0) throw new Error(`creating the database in ${dataDir} failed: ${result.stderr}`);
+}

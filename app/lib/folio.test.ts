@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { buildFolio, chargedTotal, chargeLines, NOT_A_TAX_INVOICE } from "./folio.ts";
+
+const stay = {
+  kind: "booking" as const,
+  roomNumber: "101",
+  roomType: "Deluxe",
+  checkIn: "2026-12-01",
+  checkOut: "2026-12-04",
+  price: 400,
+  totalPrice: 1200,
+};
+
+describe("folio", () => {
+  it("charges the kept nightly rate × nights, adding up to the kept total", () => {
+    expect(chargeLines(stay)).toEqual([
+      {
+        kind: "charge",
+        label: "Room 101 (Deluxe), 3 nights × K400",
+        detail: "2026-12-01 to 2026-12-04",
+        amount: 1200,
+      },
+    ]);
+    expect(chargedTotal({ ...stay, checkOut: "2026-12-01", totalPrice: 400 })).toBe(400);
+    expect(chargeLines({ ...stay, kind: "reservation", roomCount: 2, totalPrice: 2400 })[0]?.label).toBe(
+      "Room 101 (Deluxe), 3 nights × K400 × 2 rooms",
+    );
+  });
+
+  it("lists each night when the kept nights differ in price, and the taxes under the total", () => {
+    const kept = {
+      nights: [
+        { night: "2026-12-17", price: 400 },
+        { night: "2026-12-18", price: 480 },
+        { night: "2026-12-19", price: 1080 },
+      ],
+      taxes: [
+        { kind: "vat" as const, rateBp: 1600, amount: 269 },
+        { kind: "levy" as const, rateBp: 150, amount: 25 },
+      ],
+    };
+    const festive = { ...stay, checkIn: "2026-12-17", checkOut: "2026-12-20", totalPrice: 1960, kept };
+    expect(chargeLines(festive).map((line) => [line.label, line.amount])).toEqual([
+      ["Room 101 (Deluxe), night of 2026-12-17", 400],
+      ["Room 101 (Deluxe), night of 2026-12-18", 480],
+      ["Room 101 (Deluxe), night of 2026-12-19", 1080],
+    ]);
+    const folio = buildFolio(festive, []);
+    // Taxes are contained in the prices: they are shown, not added.
+    expect(folio.total).toBe(1960);
+    expect(folio.taxes.map((line) => [line.label, line.amount])).toEqual([
+      ["Of which VAT 16%", 269],
+      ["Of which Tourism levy 1.5%", 25],
+    ]);
+    // Nights of one price read as before.
+    const even = { nights: kept.nights.map((night) => ({ ...night, price: 400 })), taxes: [] };
+    expect(chargeLines({ ...stay, kept: even })[0]?.label).toBe("Room 101 (Deluxe), 3 nights × K400");
+  });
+
+  it("charges a venue booking its kept total", () => {
+    expect(
+      chargedTotal({
+        kind: "venue-booking",
+        venueName: "Garden",
+        bookingDate: "2026-12-24",
+        numberOfPeople: 80,
+        totalPrice: 5000,
+      }),
+    ).toBe(5000);
+  });
+
+  it("nets payments and refunds into paid, balance and credit", () => {
+    const at = "2026-12-01T08:00:00Z";
+    const line = (id: string, kind: "payment" | "refund", amount: number) => ({
+      id,
+      kind,
+      method: "Cash",
+      amount,
+      transactionId: null,
+      at,
+    });
+    expect(buildFolio(stay, [])).toMatchObject({ total: 1200, paid: 0, balance: 1200, credit: 0 });
+    expect(buildFolio(stay, [line("1", "payment", 500), line("2", "refund", 100)])).toMatchObject({
+      paid: 400,
+      balance: 800,
+      credit: 0,
+    });
+    expect(buildFolio(stay, [line("1", "payment", 1500)])).toMatchObject({
+      paid: 1500,
+      balance: 0,
+      credit: 300,
+    });
+  });
+
+  it("says it is not a fiscal tax invoice", () => {
+    expect(NOT_A_TAX_INVOICE).toContain("not a fiscal tax invoice");
+  });
+});

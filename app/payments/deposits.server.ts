@@ -1,0 +1,258 @@
+import { createHash } from "node:crypto";
+import type { DB } from "~/db/client.server.ts";
+import {
+  ABANDON_AFTER_MS,
+  abandonAttempt,
+  applyCollection,
+  applyCollectionWord,
+  attemptsDueForCheck,
+  bookingsPastDue,
+  expireHold,
+  markAttemptRefused,
+  recordWebhookEvent,
+  scheduleNextCheck,
+  startAttempt,
+  type CollectionOutcome,
+  type StartAttemptResult,
+} from "~/db/online-payments.server.ts";
+import type { MobileMoneyOperator, PaymentAttempt } from "~/db/schema.ts";
+import { logger } from "~/lib/logger.server.ts";
+import type { PaymentProvider } from "./payment-provider.server.ts";
+
+// What the server does with the payment provider (decisions.md 33, ADR 0018): ask for a deposit,
+// ask how an attempt stands, take a webhook, and — in the background — release expired holds and
+// ask again about attempts whose webhook never came. The provider is the only source of truth
+// about money: the browser's return never confirms anything.
+
+/** Asks the guest's phone for the deposit: the attempt is stored first, then the provider called. */
+export async function requestDeposit(
+  db: DB,
+  provider: PaymentProvider,
+  bookingId: string,
+  payer: { phone: string; operator: MobileMoneyOperator },
+): Promise<StartAttemptResult> {
+  const started = await startAttempt(db, bookingId, { ...payer, provider: provider.name });
+  if (started.kind !== "started") return started;
+  const { attempt } = started;
+  const answer = await provider.requestMobileMoney({
+    reference: attempt.reference,
+    amountNgwee: attempt.amountNgwee,
+    currency: "ZMW",
+    phone: attempt.phone,
+    operator: attempt.operator,
+  });
+  switch (answer.kind) {
+    case "accepted": {
+      const outcome = await applyCollection(db, attempt.reference, answer.collection);
+      logOutcome("request", attempt.reference, outcome);
+      if (outcome === "pending") await scheduleNextCheck(db, attempt);
+      break;
+    }
+    case "refused":
+      logger.warn(
+        { attempt: attempt.reference, reason: answer.reason },
+        "payment request refused by the provider",
+      );
+      await markAttemptRefused(db, attempt.id, answer.reason);
+      break;
+    case "unreachable":
+      // It may have started: the stored reference lets the reconciler ask.
+      logger.warn({ attempt: attempt.reference, reason: answer.reason }, "payment provider unreachable");
+      await scheduleNextCheck(db, attempt);
+      break;
+  }
+  return started;
+}
+
+/** A request that never reached the provider is failed after this long (it cannot start later). */
+const UNKNOWN_AFTER_MS = 2 * 60_000;
+
+/** Asks the provider how one attempt stands and applies the answer. */
+export async function checkAttempt(
+  db: DB,
+  provider: PaymentProvider,
+  attempt: PaymentAttempt,
+  now = Date.now(),
+): Promise<CollectionOutcome | "unknown" | "unreachable" | "abandoned"> {
+  const answer = await provider.collectionStatus(attempt.reference);
+  const age = now - attempt.createdAt.getTime();
+  if (answer.kind === "found") {
+    const outcome = await applyCollection(db, attempt.reference, answer.collection);
+    logOutcome("status query", attempt.reference, outcome);
+    if (outcome !== "pending") return outcome;
+  } else if (answer.kind === "unknown" && attempt.status === "created" && age >= UNKNOWN_AFTER_MS) {
+    await markAttemptRefused(db, attempt.id, "The payment request did not reach the payment service.");
+    return "unknown";
+  } else if (answer.kind === "unreachable") {
+    logger.warn({ attempt: attempt.reference, reason: answer.reason }, "payment provider unreachable");
+  }
+  if (age >= ABANDON_AFTER_MS) {
+    await abandonAttempt(db, attempt.id, "No final answer from the payment service within a day.");
+    logger.warn({ attempt: attempt.reference }, "payment attempt abandoned: no final answer in a day");
+    return "abandoned";
+  }
+  await scheduleNextCheck(db, attempt);
+  return answer.kind === "found" ? "pending" : answer.kind;
+}
+
+export interface WebhookAnswer {
+  status: 200 | 400 | 401;
+  outcome: string;
+}
+
+/**
+ * A webhook from the provider: verified on its raw body, recorded once by the body's hash, and
+ * applied in the same transaction (so a failure lets the provider's retry through). A forged or
+ * tampered body is refused (401); one seen before (delivered twice or replayed) changes nothing
+ * and is acknowledged, so the provider stops resending it. Nothing of the body is logged beyond
+ * the event, our reference and the outcome.
+ */
+export async function receiveWebhook(
+  db: DB,
+  provider: PaymentProvider,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  source: { ip?: string } = {},
+): Promise<WebhookAnswer> {
+  const reading = provider.readWebhook(rawBody, headers);
+  if (reading.kind === "forged") {
+    logger.warn(
+      { provider: provider.name, reason: reading.reason, ip: source.ip },
+      "payment webhook refused: forged",
+    );
+    return { status: 401, outcome: "forged" };
+  }
+  if (reading.kind === "malformed") {
+    logger.warn({ provider: provider.name, reason: reading.reason }, "payment webhook refused: malformed");
+    return { status: 400, outcome: "malformed" };
+  }
+  const bodySha256 = createHash("sha256").update(rawBody).digest("hex");
+  const event = reading.event;
+  const reference = reading.kind === "collection" ? reading.collection.reference : null;
+  const outcome = await db.transaction().execute(async (trx) => {
+    const first = await recordWebhookEvent(trx, {
+      provider: provider.name,
+      bodySha256,
+      event,
+      reference,
+      outcome: reading.kind === "ignored" ? "ignored" : "received",
+    });
+    if (!first) return "duplicate";
+    if (reading.kind === "ignored" || reference === null) return "ignored";
+    const applied = await applyCollectionWord(trx, reference, reading.collection);
+    await trx
+      .updateTable("paymentWebhookEvents")
+      .set({ outcome: applied })
+      .where("bodySha256", "=", bodySha256)
+      .execute();
+    return applied;
+  });
+  if (outcome === "duplicate") {
+    logger.warn(
+      { provider: provider.name, event, attempt: reference },
+      "payment webhook seen before: ignored",
+    );
+  } else if (outcome === "mismatch") {
+    logger.error(
+      { provider: provider.name, event, attempt: reference },
+      "payment webhook refused: amount, currency or reference differ from the attempt",
+    );
+  } else {
+    logOutcome(`webhook ${event}`, reference, outcome);
+  }
+  return { status: 200, outcome };
+}
+
+function logOutcome(source: string, reference: string | null, outcome: string): void {
+  const fields = { source, attempt: reference, outcome };
+  if (outcome === "refund-due")
+    logger.warn(fields, "payment received for a booking that cannot be confirmed: refund due");
+  else if (outcome === "mismatch") logger.error(fields, "payment answer differs from the attempt: ignored");
+  else if (outcome === "unknown-attempt")
+    logger.warn(fields, "payment answer for an unknown attempt: ignored");
+  else logger.info(fields, "payment attempt updated");
+}
+
+/**
+ * One pass of the reconciler: holds past their time are released (after one last question to
+ * the provider about an attempt still under way, so a payment made at the last second wins), and
+ * attempts whose webhook has not come are asked about. Answers what it did, for tests and logs.
+ */
+export async function reconcilePayments(
+  db: DB,
+  provider: PaymentProvider,
+): Promise<{ released: string[]; checked: number }> {
+  const released: string[] = [];
+  for (const booking of await bookingsPastDue(db)) {
+    if (await releaseIfPastDue(db, provider, booking)) released.push(booking.reference);
+  }
+  const due = await attemptsDueForCheck(db);
+  for (const attempt of due) await checkAttempt(db, provider, attempt);
+  return { released, checked: due.length };
+}
+
+/**
+ * Releases a booking's room if its hold has run out unpaid, after one last question to the
+ * provider about an attempt still under way. Answers whether it released.
+ */
+export async function releaseIfPastDue(
+  db: DB,
+  provider: PaymentProvider,
+  booking: { id: string; reference: string },
+): Promise<boolean> {
+  const underWay = await db
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("bookingId", "=", booking.id)
+    .where("status", "in", ["created", "pending"])
+    .execute();
+  for (const attempt of underWay) await checkAttempt(db, provider, attempt);
+  const released = await expireHold(db, booking.id);
+  if (released) logger.info({ booking: booking.reference }, "payment hold expired: room released");
+  return released;
+}
+
+export interface PaymentReconciler {
+  stop(): Promise<void>;
+}
+
+/** Runs `reconcilePayments` every `intervalMs` (15 s by default) until stopped; like the outbox worker. */
+export function startPaymentReconciler(options: {
+  database: () => Promise<DB>;
+  provider: PaymentProvider;
+  intervalMs?: number;
+}): PaymentReconciler {
+  const intervalMs = options.intervalMs ?? 15_000;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  function schedule(delay: number) {
+    if (stopping) return;
+    timer = setTimeout(run, delay);
+    timer.unref();
+  }
+  function run() {
+    running = options
+      .database()
+      .then((db) => reconcilePayments(db, options.provider))
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        logger.error(
+          { error: error instanceof Error ? error.message : String(error) },
+          "payment reconciler pass failed",
+        );
+      })
+      .finally(() => {
+        running = undefined;
+        schedule(intervalMs);
+      });
+  }
+  schedule(0);
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import {
+  decimalToNgwee,
+  type MobileMoneyRequest,
+  type PaymentProvider,
+  type ProviderAnswer,
+  type ProviderCollection,
+  type StatusAnswer,
+  type WebhookReading,
+} from "./payment-provider.server.ts";
+
+// Lenco's API v2 (https://lenco-api.readme.io/v2.0/reference), as this server uses it:
+// - POST {base}/collections/mobile-money with { amount, reference, phone, operator, country,
+//   bearer } ("Initiate collection from mobile money"): `amount` is a decimal in kwacha (not
+//   ngwee), `reference` ours (only -, ., _ and alphanumerics), `operator` "mtn" or "airtel" for
+//   Zambia, `country` "zm". The answer's `data.status` is "pay-offline" while the guest has the
+//   PIN prompt on the phone, or "otp-required", "pending", "successful", "failed". A repeated
+//   reference is refused with 400 "Duplicate reference" (errorCode 04).
+// - GET {base}/collections/status/:reference ("Get collection by reference"): the same object,
+//   by our reference; 404 (errorCode 11, "Resource not found") when Lenco has none.
+// - Authorization: Bearer <API token> on every request; JSON bodies; every answer is
+//   { status: boolean, message, data } ("Getting started": "do not use message for your checks").
+// - Webhooks ("Webhooks" page): a POST of { event, data } where data is the collection object;
+//   events collection.successful, collection.failed, collection.settled (and transfer.* and
+//   transaction.*, which we ignore). "Valid events are raised with an header X-Lenco-Signature
+//   which is essentially a HMAC SHA512 signature of the event payload signed using your
+//   webhook_hash_key. The webhook_hash_key is a SHA256 hash of your API token" (hex digests in
+//   their Node and PHP examples). We sign-check the raw body as received, which is the payload
+//   as Lenco serialised it. Lenco retries an unacknowledged event every 30 minutes for 24 hours
+//   and answers 200 for every collection request (the outcome is in `data.status`).
+// - Base addresses: https://api.lenco.co/access/v2 (live), https://sandbox.lenco.co/access/v2
+//   (sandbox), where the "Test Cards and Accounts" numbers work (0961111111 mtn and 0971111111
+//   airtel succeed; 0966666666 mtn and 0977777777 airtel time out; others fail with a reason).
+
+export const LENCO_LIVE_API = "https://api.lenco.co/access/v2";
+export const LENCO_SANDBOX_API = "https://sandbox.lenco.co/access/v2";
+
+/** How long one call to Lenco may take before the server stops waiting (and asks later). */
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export interface LencoSettings {
+  apiUrl: string;
+  token: string;
+  /** Lenco's webhook_hash_key: by default the SHA-256 (hex) of the API token. */
+  webhookHashKey: string;
+  sandbox: boolean;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** The webhook key Lenco derives from an API token ("Webhooks": SHA256 of your API token). */
+export function lencoWebhookHashKey(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** X-Lenco-Signature of a body: hex HMAC-SHA512 keyed with the webhook hash key. */
+export function lencoSignature(body: string | Buffer, webhookHashKey: string): string {
+  return createHmac("sha512", webhookHashKey).update(body).digest("hex");
+}
+
+const LencoCollection = z.object({
+  id: z.string().optional(),
+  amount: z.union([z.string(), z.number()]),
+  currency: z.string(),
+  reference: z.string().nullable(),
+  lencoReference: z.string().nullable().optional(),
+  status: z.enum(["pending", "successful", "failed", "otp-required", "pay-offline", "3ds-auth-required"]),
+  reasonForFailure: z.string().nullable().optional(),
+  mobileMoneyDetails: z
+    .object({ operatorTransactionId: z.string().nullable().optional() })
+    .loose()
+    .nullable()
+    .optional(),
+});
+type LencoCollection = z.infer<typeof LencoCollection>;
+
+const LencoAnswer = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown() });
+const LencoEvent = z.object({ event: z.string().min(1).max(60), data: z.unknown() });
+
+function toCollection(data: LencoCollection): ProviderCollection {
+  const status =
+    data.status === "successful" ? "successful" : data.status === "failed" ? "failed" : "pending";
+  return {
+    reference: data.reference,
+    providerReference: data.lencoReference ?? null,
+    status,
+    amountNgwee: decimalToNgwee(data.amount),
+    currency: data.currency,
+    failureReason: data.reasonForFailure ?? null,
+    operatorTransactionId: data.mobileMoneyDetails?.operatorTransactionId ?? null,
+  };
+}
+
+/** Short and free of anything a guest typed: what we log and store about a provider's refusal. */
+function describe(message: unknown, fallback: string): string {
+  return typeof message === "string" && message.trim() !== "" ? message.trim().slice(0, 200) : fallback;
+}
+
+export function lencoProvider(settings: LencoSettings): PaymentProvider {
+  const base = settings.apiUrl.replace(/\/+$/, "");
+  const doFetch = settings.fetch ?? fetch;
+  const timeoutMs = settings.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function call(method: "GET" | "POST", path: string, body?: unknown) {
+    const response = await doFetch(`${base}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${settings.token}`,
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const json: unknown = await response.json().catch(() => null);
+    return { httpStatus: response.status, answer: LencoAnswer.safeParse(json) };
+  }
+
+  return {
+    name: "lenco",
+    sandbox: settings.sandbox,
+
+    async requestMobileMoney(request: MobileMoneyRequest): Promise<ProviderAnswer> {
+      let result;
+      try {
+        result = await call("POST", "/collections/mobile-money", {
+          amount: request.amountNgwee / 100,
+          reference: request.reference,
+          phone: request.phone,
+          operator: request.operator,
+          country: "zm",
+          bearer: "merchant",
+        });
+      } catch (error) {
+        return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
+      }
+      const { httpStatus, answer } = result;
+      if (httpStatus >= 500 || !answer.success) {
+        return { kind: "unreachable", reason: `Lenco answered HTTP ${httpStatus}` };
+      }
+      if (httpStatus >= 400 || !answer.data.status) {
+        return {
+          kind: "refused",
+          reason: describe(answer.data.message, `Lenco refused (HTTP ${httpStatus})`),
+        };
+      }
+      const collection = LencoCollection.safeParse(answer.data.data);
+      if (!collection.success) return { kind: "unreachable", reason: "Lenco's answer was not a collection" };
+      return { kind: "accepted", collection: toCollection(collection.data) };
+    },
+
+    async collectionStatus(reference: string): Promise<StatusAnswer> {
+      let result;
+      try {
+        result = await call("GET", `/collections/status/${encodeURIComponent(reference)}`);
+      } catch (error) {
+        return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
+      }
+      const { httpStatus, answer } = result;
+      if (httpStatus === 404) return { kind: "unknown" };
+      if (httpStatus !== 200 || !answer.success || !answer.data.status) {
+        return { kind: "unreachable", reason: `Lenco answered HTTP ${httpStatus}` };
+      }
+      const collection = LencoCollection.safeParse(answer.data.data);
+      if (!collection.success) return { kind: "unreachable", reason: "Lenco's answer was not a collection" };
+      return { kind: "found", collection: toCollection(collection.data) };
+    },
+
+    readWebhook(rawBody, headers): WebhookReading {
+      const header = headers["x-lenco-signature"];
+      const signature = Array.isArray(header) ? header[0] : header;
+      if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) {
+        return { kind: "forged", reason: "no valid X-Lenco-Signature header" };
+      }
+      const expected = Buffer.from(lencoSignature(rawBody, settings.webhookHashKey), "hex");
+      if (!timingSafeEqual(expected, Buffer.from(signature, "hex"))) {
+        return { kind: "forged", reason: "X-Lenco-Signature does not match the body" };
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString("utf8"));
+      } catch {
+        return { kind: "malformed", reason: "body is not JSON" };
+      }
+      const event = LencoEvent.safeParse(json);
+      if (!event.success) return { kind: "malformed", reason: "not a Lenco event" };
+      if (event.data.event !== "collection.successful" && event.data.event !== "collection.failed") {
+        return { kind: "ignored", event: event.data.event };
+      }
+      const collection = LencoCollection.safeParse(event.data.data);
+      if (!collection.success) return { kind: "malformed", reason: "event data is not a collection" };
+      return { kind: "collection", event: event.data.event, collection: toCollection(collection.data) };
+    },
+  };
+}

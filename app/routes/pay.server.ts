@@ -1,0 +1,217 @@
+// Server side of the payment step, /pay/:reference?token=… (decisions.md 33, ADR 0018): the
+// deposit of a booking `Awaiting payment`, the form that sends the PIN prompt to the guest's
+// phone, the progress while the guest approves, and the outcome. The page never confirms
+// anything itself: it shows what the provider's word (webhook or status query) has done.
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getDb, paymentProviderContext, writeAllowedContext } from "~/context.server.ts";
+import { logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
+import { getLodgeSettings } from "~/db/lodge-settings.server.ts";
+import { findBookingByPayLink, listAttempts } from "~/db/online-payments.server.ts";
+import { listPayments, netPaid } from "~/db/payments.server.ts";
+import type { Booking, PaymentAttempt } from "~/db/schema.ts";
+import { nightsBetween } from "~/lib/dates.ts";
+import { cancellationPolicyText, depositPolicyText } from "~/lib/deposit-policy.ts";
+import { RATE_LIMITED } from "~/lib/messages.ts";
+import { readFormBody } from "~/lib/form-body.server.ts";
+import { parseForm } from "~/lib/schemas/form-data.ts";
+import { mobileMoneyPaymentSchema } from "~/lib/schemas/mobile-money-payment.ts";
+import { checkAttempt, releaseIfPastDue, requestDeposit } from "~/payments/deposits.server.ts";
+import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
+import { payStepPath } from "~/payments/pay-step.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** How often the waiting page reloads itself (without JavaScript; the island polls instead). */
+export const PROGRESS_REFRESH_SECONDS = 5;
+
+export const PAY_LINK_NOT_VALID = "This payment link is not valid. Look your booking up on My Booking.";
+export const PAYMENT_STEP_FAILED =
+  "Something went wrong on our side. Your room is still held: please try again.";
+
+export type PayState =
+  /** Awaiting payment: the form (again after a failed attempt). */
+  | "pay"
+  /** A prompt is on the guest's phone; the page follows it. */
+  | "waiting"
+  /** The deposit is confirmed: the booking is Confirmed. */
+  | "paid"
+  /** The hold ran out unpaid; the room was released. */
+  | "expired"
+  /** Anything else (cancelled by staff, checked in…). */
+  | "closed";
+
+export interface PayView {
+  state: PayState;
+  reference: string;
+  /** The payment link's token, for the form's and the poll's addresses. */
+  token: string;
+  guestName: string;
+  room: string;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  total: number;
+  deposit: number;
+  paid: number;
+  /** ISO time the hold ends (while awaiting payment). */
+  dueBy: string | null;
+  depositPolicy: string;
+  cancellationPolicy: string;
+  sandbox: boolean;
+  /** The latest attempt, as the guest may see it (the number masked). */
+  attempt: {
+    status: PaymentAttempt["status"];
+    operator: string;
+    phone: string;
+    reason: string | null;
+  } | null;
+  refundDue: boolean;
+  phone: string;
+}
+
+function masked(phone: string): string {
+  return `${phone.slice(0, 3)}****${phone.slice(-3)}`;
+}
+
+function stateOf(booking: Booking, latest: PaymentAttempt | undefined): PayState {
+  if (booking.status === "Awaiting payment") {
+    return latest && (latest.status === "created" || latest.status === "pending") ? "waiting" : "pay";
+  }
+  if (latest?.status === "successful" && !latest.refundDue) return "paid";
+  if (booking.status === "Cancelled" && booking.paymentExpiredAt !== null) return "expired";
+  return "closed";
+}
+
+async function payView(context: Context, provider: PaymentProvider, booking: Booking, token: string) {
+  const db = await getDb(context);
+  const [settings, attempts, payments] = await Promise.all([
+    getLodgeSettings(db),
+    listAttempts(db, booking.id),
+    listPayments(db, { kind: "booking", id: booking.id }),
+  ]);
+  const latest = attempts[0];
+  const deposit = booking.depositAmount ?? 0;
+  const view: PayView = {
+    state: stateOf(booking, latest),
+    reference: booking.reference,
+    token,
+    guestName: booking.name,
+    room: booking.selectedRoom,
+    checkIn: booking.checkIn,
+    checkOut: booking.checkOut,
+    nights: nightsBetween(booking.checkIn, booking.checkOut),
+    total: booking.totalPrice,
+    deposit,
+    paid: netPaid(payments),
+    dueBy:
+      booking.status === "Awaiting payment" && booking.paymentDueBy
+        ? booking.paymentDueBy.toISOString()
+        : null,
+    depositPolicy: depositPolicyText(settings),
+    cancellationPolicy: cancellationPolicyText(settings, deposit),
+    sandbox: provider.sandbox,
+    attempt: latest
+      ? {
+          status: latest.status,
+          operator: latest.operator === "mtn" ? "MTN" : "Airtel",
+          phone: masked(latest.phone),
+          reason: latest.failureReason,
+        }
+      : null,
+    refundDue: attempts.some((attempt) => attempt.refundDue),
+    phone: booking.phone,
+  };
+  return view;
+}
+
+/**
+ * Finds the booking of a payment link and brings it up to date first: a hold past its time is
+ * released (after a last question to the provider), and an attempt whose webhook is late is
+ * asked about, so the page shows the provider's word even when the webhook never comes.
+ */
+async function currentBooking(context: Context, provider: PaymentProvider, reference: string, token: string) {
+  const db = await getDb(context);
+  let booking = await findBookingByPayLink(db, reference, token);
+  if (!booking) return undefined;
+  if (booking.status === "Awaiting payment") {
+    if (booking.paymentDueBy && booking.paymentDueBy.getTime() <= Date.now()) {
+      await releaseIfPastDue(db, provider, booking);
+    } else {
+      const [latest] = await listAttempts(db, booking.id);
+      if (
+        latest &&
+        (latest.status === "created" || latest.status === "pending") &&
+        latest.nextCheckAt.getTime() <= Date.now()
+      ) {
+        await checkAttempt(db, provider, latest);
+      }
+    }
+    booking = (await findBookingByPayLink(db, reference, token)) ?? booking;
+  }
+  return booking;
+}
+
+function noStore(extra: Record<string, string> = {}) {
+  return { "Cache-Control": "no-store", ...extra };
+}
+
+export type PayLoaderData = { ok: true; view: PayView } | { ok: false; message: string };
+
+export async function loadPayStep(request: Request, context: Context, reference: string) {
+  const provider = context.get(paymentProviderContext);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!provider) throw data(null, { status: 404 });
+  try {
+    const booking = await currentBooking(context, provider, reference, token);
+    if (!booking) {
+      return data<PayLoaderData>(
+        { ok: false, message: PAY_LINK_NOT_VALID },
+        { status: 404, headers: noStore() },
+      );
+    }
+    const view = await payView(context, provider, booking, token);
+    const refresh: Record<string, string> =
+      view.state === "waiting" ? { Refresh: String(PROGRESS_REFRESH_SECONDS) } : {};
+    return data<PayLoaderData>({ ok: true, view }, { headers: noStore(refresh) });
+  } catch (error) {
+    logReadFailure("payment step", error);
+    return data<PayLoaderData>(
+      { ok: false, message: PAYMENT_STEP_FAILED },
+      { status: 503, headers: noStore() },
+    );
+  }
+}
+
+export type PayActionData = {
+  message?: string;
+  values: Record<string, string>;
+  fieldErrors?: Record<string, string | undefined>;
+};
+
+/** Sends the PIN prompt: validates the number, stores the attempt, calls the provider, then PRG. */
+export async function submitPayStep(request: Request, context: Context, reference: string) {
+  const provider = context.get(paymentProviderContext);
+  if (!provider) throw data(null, { status: 404 });
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const form = await readFormBody(request);
+  const values = {
+    phone: String(form.get("phone") ?? "").slice(0, 30),
+    operator: String(form.get("operator") ?? "").slice(0, 10),
+  };
+  if (!context.get(writeAllowedContext)) {
+    return data<PayActionData>({ message: RATE_LIMITED, values }, { status: 429 });
+  }
+  const parsed = parseForm(mobileMoneyPaymentSchema, form);
+  if (!parsed.ok) return data<PayActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  try {
+    const db = await getDb(context);
+    const booking = await findBookingByPayLink(db, reference, token);
+    if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values }, { status: 404 });
+    await requestDeposit(db, provider, booking.id, parsed.data);
+  } catch (error) {
+    logWriteFailure("payment step", error);
+    return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
+  }
+  // Whatever came of it (prompt sent, refused, provider down), the page shows it.
+  return redirect(payStepPath(reference, token), { headers: noStore() });
+}

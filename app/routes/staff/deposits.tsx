@@ -1,0 +1,173 @@
+import { data, Form } from "react-router";
+import { InputField, SelectField } from "~/components/form-fields.tsx";
+import { Notice } from "~/components/notice.tsx";
+import { StaffChanges } from "~/components/staff-changes.tsx";
+import { paymentProviderContext } from "~/context.server.ts";
+import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
+import { listRefundsDue } from "~/db/online-payments.server.ts";
+import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
+import { formatLodgeTime } from "~/lib/dates.ts";
+import { cancellationPolicyText, depositPolicyText } from "~/lib/deposit-policy.ts";
+import { readFormBody } from "~/lib/form-body.server.ts";
+import { formatKwacha } from "~/lib/money.ts";
+import { depositSettingsSchema } from "~/lib/schemas/deposit-settings.ts";
+import { parseForm } from "~/lib/schemas/form-data.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { Route } from "./+types/deposits";
+
+// Deposits and cancellation (managers only; decisions.md 33, ADR 0018): the deposit a guest pays
+// online (none, a percentage, or the first night), until when cancelling is free, and how long a
+// booking awaiting its deposit holds its room. Guests read the policies on the payment step. Also
+// lists payments that arrived too late to confirm their booking, for a refund.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context, { role: "manager" });
+  const [settings, refunds, audit] = await Promise.all([
+    getLodgeSettings(db),
+    listRefundsDue(db),
+    listAudit(db, ["settings"], readAuditPage(new URL(request.url).searchParams)),
+  ]);
+  const provider = context.get(paymentProviderContext);
+  return {
+    settings: {
+      depositPolicy: settings.depositPolicy,
+      depositPercent: settings.depositPercent,
+      freeCancellationDays: settings.freeCancellationDays,
+      paymentHoldMinutes: settings.paymentHoldMinutes,
+    },
+    provider: provider ? { name: provider.name, sandbox: provider.sandbox } : null,
+    refunds: refunds.map((r) => ({
+      ...r,
+      amount: r.amountNgwee / 100,
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    audit: audit.entries,
+    changes: { page: audit.page, hasOlder: audit.hasOlder },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, staff } = await requireStaff(request, context, { role: "manager" });
+  const form = await readFormBody(request);
+  const parsed = parseForm(depositSettingsSchema, form);
+  if (!parsed.ok) {
+    // What the manager typed comes back into the form beside the errors.
+    const values: Record<string, string | undefined> = Object.fromEntries(
+      ["depositPolicy", "depositPercent", "freeCancellationDays", "paymentHoldMinutes"].map((name) => [
+        name,
+        String(form.get(name) ?? "").slice(0, 20),
+      ]),
+    );
+    return data(
+      {
+        tone: "error" as const,
+        message: "Please check the fields marked below.",
+        fieldErrors: parsed.fieldErrors,
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  await updateLodgeSettings(db, parsed.data, staff.accountId);
+  return data({ tone: "success" as const, message: "Policies saved.", fieldErrors: {}, values: null });
+}
+
+export default function Deposits({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, provider, refunds, audit, changes } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
+  const typed = actionData?.values ?? null;
+  const shown = {
+    depositPolicy: typed?.depositPolicy ?? settings.depositPolicy,
+    depositPercent: typed?.depositPercent ?? (settings.depositPercent || ""),
+    freeCancellationDays: typed?.freeCancellationDays ?? settings.freeCancellationDays,
+    paymentHoldMinutes: typed?.paymentHoldMinutes ?? settings.paymentHoldMinutes,
+  };
+  return (
+    <>
+      <title>Staff: deposits and cancellation</title>
+      <h1>Deposits and cancellation</h1>
+      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      <p>
+        {provider
+          ? `Guests who choose Mobile Money pay the deposit online through ${provider.name === "lenco" ? "Lenco" : provider.name}${provider.sandbox ? " (sandbox: no real money)" : ""}.`
+          : "No payment provider is configured: nothing is paid online and these policies are only shown to staff. See the README to configure Lenco."}
+      </p>
+      <section aria-labelledby="policies">
+        <h2 id="policies">Policies</h2>
+        <p>
+          Guests read: “{depositPolicyText(settings)} {cancellationPolicyText(settings)}”
+        </p>
+        {/* A new key per answer: the fields show what was saved, or what was typed beside its errors. */}
+        <Form method="post" className="staff-form staff-form--grid" key={JSON.stringify(shown)}>
+          <SelectField
+            name="depositPolicy"
+            label="Deposit"
+            defaultValue={shown.depositPolicy}
+            error={errors.depositPolicy}
+          >
+            <option value="none">No deposit</option>
+            <option value="percent">A percentage of the total</option>
+            <option value="first-night">The first night</option>
+          </SelectField>
+          <InputField
+            name="depositPercent"
+            label="Percentage (with a percentage deposit)"
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            defaultValue={shown.depositPercent}
+            error={errors.depositPercent}
+          />
+          <InputField
+            name="freeCancellationDays"
+            label="Free cancellation until this many days before arrival"
+            type="number"
+            min={0}
+            max={365}
+            step={1}
+            required
+            defaultValue={shown.freeCancellationDays}
+            error={errors.freeCancellationDays}
+          />
+          <InputField
+            name="paymentHoldMinutes"
+            label="Minutes a room is held while the guest pays"
+            type="number"
+            min={5}
+            max={1440}
+            step={1}
+            required
+            defaultValue={shown.paymentHoldMinutes}
+            error={errors.paymentHoldMinutes}
+          />
+          <button type="submit" className="btn btn--primary">
+            Save policies
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="refunds">
+        <h2 id="refunds">Payments to refund</h2>
+        {refunds.length === 0 ? (
+          <p>None: every online payment confirmed its booking.</p>
+        ) : (
+          <ul className="staff-list">
+            {refunds.map((r) => (
+              <li key={r.id}>
+                <a href={`/staff/requests/booking/${r.bookingId}`}>{r.bookingReference}</a> ({r.name}):{" "}
+                {formatKwacha(r.amount)} paid {formatLodgeTime(r.updatedAt)}, payment {r.reference}
+                {r.providerReference ? ` (Lenco ${r.providerReference})` : ""}; the booking is {r.status}.
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <StaffChanges
+        id="changes"
+        entries={audit}
+        {...changes}
+        href={(to) => (to > 1 ? `/staff/deposits?changes=${to}#changes` : "/staff/deposits#changes")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,284 @@
+import { Form, Link, useNavigation } from "react-router";
+import { InputField, SelectField, TextAreaField } from "~/components/form-fields.tsx";
+import { Notice } from "~/components/notice.tsx";
+import { lodgeToday } from "~/lib/dates.ts";
+import { FIELD_LABELS, PAYMENT_METHODS } from "~/lib/messages.ts";
+import { DESK_CHANNEL_LABELS, DESK_CHANNELS } from "~/lib/schemas/desk.ts";
+import { FORM_ERROR } from "~/lib/schemas/form-data.ts";
+import { readFormBody } from "~/lib/form-body.server.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { loadDeskPage, saveDeskBooking, type DeskTab } from "./desk.server.ts";
+import type { Route } from "./+types/desk";
+
+// The front desk (issue 17): a room booking, a reservation or a venue booking for a guest on the
+// phone or at the door. Plain forms that work without JavaScript: the dates form (GET) lists the
+// rooms free for the stay; the booking form (POST) saves it or answers beside each field.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context);
+  const today = lodgeToday();
+  return { today, ...(await loadDeskPage(db, new URL(request.url).searchParams, today)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, staff } = await requireStaff(request, context);
+  return saveDeskBooking(db, staff, await readFormBody(request), lodgeToday());
+}
+
+const TAB_LABELS: Record<DeskTab, string> = {
+  room: "Room booking",
+  reservation: "Reservation",
+  venue: "Venue booking",
+};
+
+export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
+  const page = loaderData;
+  const errors = actionData?.fieldErrors ?? {};
+  const values = actionData?.values ?? {};
+  // A refused booking comes back to its own tab with what was typed.
+  const tab = (values.tab as DeskTab | undefined) ?? page.tab;
+  const busy = useNavigation().state === "submitting";
+  const value = (name: string, fallback = "") => values[name] ?? fallback;
+  const tabLink = (to: DeskTab) => `/staff/desk?tab=${to}&channel=${page.channel}`;
+  return (
+    <>
+      <title>Staff: new booking at the desk</title>
+      <h1>New booking at the desk</h1>
+      <p className="staff-muted">
+        For a guest on the phone or at the door. The e-mail is optional: without one, no mail is sent.
+      </p>
+      <nav aria-label="Kind of booking" className="staff-actions">
+        {(Object.keys(TAB_LABELS) as DeskTab[]).map((to) => (
+          <Link
+            key={to}
+            to={tabLink(to)}
+            className={`btn btn--small ${to === tab ? "btn--primary" : "btn--outline"}`}
+            aria-current={to === tab ? "page" : undefined}
+          >
+            {TAB_LABELS[to]}
+          </Link>
+        ))}
+      </nav>
+      {errors[FORM_ERROR] ? <Notice tone="error">{errors[FORM_ERROR]}</Notice> : null}
+      {Object.keys(errors).some((key) => key !== FORM_ERROR) ? (
+        <Notice tone="error">Please correct the fields marked below.</Notice>
+      ) : null}
+
+      {tab === "venue" ? (
+        <Form method="get" className="staff-inline-form" aria-label="Venues free on a date">
+          <input type="hidden" name="tab" value="venue" />
+          <input type="hidden" name="channel" value={page.channel} />
+          <InputField
+            name="bookingDate"
+            label="Venues free on"
+            type="date"
+            min={page.today}
+            defaultValue={page.bookingDate}
+          />
+          <button type="submit" className="btn btn--outline btn--small">
+            Show free venues
+          </button>
+        </Form>
+      ) : (
+        <Form method="get" className="staff-inline-form" aria-label="Rooms free for the stay">
+          <input type="hidden" name="tab" value={tab} />
+          <input type="hidden" name="channel" value={page.channel} />
+          <InputField
+            name="checkIn"
+            label="Arriving"
+            type="date"
+            min={page.today}
+            defaultValue={page.checkIn}
+          />
+          <InputField
+            name="checkOut"
+            label="Leaving"
+            type="date"
+            min={page.today}
+            defaultValue={page.checkOut}
+          />
+          <button type="submit" className="btn btn--outline btn--small">
+            Show free rooms
+          </button>
+        </Form>
+      )}
+
+      <Form method="post" noValidate className="staff-form staff-form--grid" aria-label={TAB_LABELS[tab]}>
+        <input type="hidden" name="tab" value={tab} />
+        <input type="hidden" name="submissionId" value={values.submissionId ?? page.submissionId} />
+        <SelectField
+          name="channel"
+          label="How the guest reached us"
+          defaultValue={value("channel", page.channel)}
+          error={errors.channel}
+        >
+          {DESK_CHANNELS.map((channel) => (
+            <option key={channel} value={channel}>
+              {DESK_CHANNEL_LABELS[channel]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          name="name"
+          label={FIELD_LABELS.name}
+          required
+          defaultValue={value("name")}
+          error={errors.name}
+        />
+        <InputField
+          name="phone"
+          label={FIELD_LABELS.phone}
+          type="tel"
+          required
+          defaultValue={value("phone")}
+          error={errors.phone}
+        />
+        <InputField
+          name="email"
+          label="Email Address (optional)"
+          type="email"
+          defaultValue={value("email")}
+          error={errors.email}
+          hint="Leave blank if the guest has none: no mail will be sent."
+        />
+        {tab === "venue" ? (
+          <>
+            <SelectField
+              name="venueId"
+              label={FIELD_LABELS.venueId}
+              defaultValue={value("venueId")}
+              error={errors.venueId}
+            >
+              <option value="">Choose a venue</option>
+              {page.venues.map((venue) => (
+                <option key={venue.id} value={venue.id}>
+                  {venue.label}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              name="bookingDate"
+              label={FIELD_LABELS.bookingDate}
+              type="date"
+              min={page.today}
+              defaultValue={value("bookingDate", page.bookingDate)}
+              error={errors.bookingDate}
+            />
+            <InputField
+              name="numberOfPeople"
+              label={FIELD_LABELS.numberOfPeople}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              defaultValue={value("numberOfPeople")}
+              error={errors.numberOfPeople}
+            />
+          </>
+        ) : (
+          <>
+            <InputField
+              name="checkIn"
+              label={FIELD_LABELS.checkIn}
+              type="date"
+              min={page.today}
+              defaultValue={value("checkIn", page.checkIn)}
+              error={errors.checkIn}
+            />
+            <InputField
+              name="checkOut"
+              label={FIELD_LABELS.checkOut}
+              type="date"
+              min={page.today}
+              defaultValue={value("checkOut", page.checkOut)}
+              error={errors.checkOut}
+            />
+            <SelectField
+              name="roomId"
+              label={FIELD_LABELS.roomId}
+              defaultValue={value("roomId")}
+              error={errors.roomId}
+              hint="Rooms free for the dates shown above."
+            >
+              <option value="">Choose a room</option>
+              {page.rooms.map((room) => (
+                <option key={room.id} value={room.id}>
+                  {room.label}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              name="adults"
+              label={FIELD_LABELS.adults}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              defaultValue={value("adults", "1")}
+              error={errors.adults}
+            />
+            <InputField
+              name="children"
+              label={FIELD_LABELS.children}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              defaultValue={value("children", "0")}
+              error={errors.children}
+            />
+          </>
+        )}
+        <SelectField
+          name="paymentMethod"
+          label={FIELD_LABELS.paymentMethod}
+          defaultValue={value("paymentMethod", PAYMENT_METHODS[0])}
+          error={errors.paymentMethod}
+        >
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {method}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          name="message"
+          label="Message (optional)"
+          rows={3}
+          defaultValue={value("message")}
+          error={errors.message}
+        />
+        {tab === "room" ? (
+          <div className={`field${errors.checkInNow ? " field--invalid" : ""}`}>
+            <label>
+              <input
+                type="checkbox"
+                name="checkInNow"
+                defaultChecked={values.checkInNow === "on" || (!actionData && page.channel === "walk-in")}
+                aria-describedby={errors.checkInNow ? "check-in-now-error" : undefined}
+              />{" "}
+              Check the guest in now (arriving today)
+            </label>
+            {errors.checkInNow ? (
+              <p id="check-in-now-error" className="field__error">
+                {errors.checkInNow}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {tab !== "venue" ? (
+          <InputField
+            name="overrideReason"
+            label="Reason to override a stay rule (optional)"
+            hint="Only when the stay breaks a minimum or maximum stay or a day closed to arrival; kept in its history."
+            defaultValue={value("overrideReason")}
+            error={errors.overrideReason}
+          />
+        ) : null}
+        {errors.submissionId ? <p className="field__error">{errors.submissionId}</p> : null}
+        <div className="staff-actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? "Saving…" : `Save the ${TAB_LABELS[tab].toLowerCase()}`}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

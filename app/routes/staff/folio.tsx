@@ -1,0 +1,32 @@
+import { data, Link } from "react-router";
+import { FolioDocument } from "~/components/folio-document.tsx";
+import { loadFolioSheet } from "~/db/desk.server.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { Route } from "./+types/folio";
+
+// A stay's (or venue booking's) folio, to print for the guest (issue 17): charges, payments and
+// the balance. The page prints the document alone (folio-document.css).
+
+const PAYABLE = ["booking", "reservation", "venue-booking"] as const;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context);
+  const kind = PAYABLE.find((value) => value === params.kind);
+  const sheet = kind ? await loadFolioSheet(db, { kind, id: params.id }) : undefined;
+  if (!kind || !sheet) throw data("Not found", { status: 404 });
+  return { kind, id: params.id, ...sheet, printedAt: new Date().toISOString() };
+}
+
+export default function FolioPage({ loaderData }: Route.ComponentProps) {
+  const { kind, id, guest, folio, ledger, printedAt } = loaderData;
+  return (
+    <>
+      <title>{`Staff: folio ${guest.reference}`}</title>
+      <p className="no-print">
+        <Link to={`/staff/requests/${kind}/${id}`}>Back to the request</Link> · Print with your browser&apos;s
+        Print command (Ctrl+P): only the folio is printed.
+      </p>
+      <FolioDocument guest={guest} folio={folio} ledger={ledger} printedAt={printedAt} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { data, Link } from "react-router";
+import { ReceiptDocument } from "~/components/folio-document.tsx";
+import { getReceipt, loadFolioSheet } from "~/db/desk.server.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { Route } from "./+types/receipt";
+
+// One payment's (or refund's) receipt, to print or show the guest (issue 17).
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context);
+  const receipt = await getReceipt(db, params.id);
+  const sheet =
+    receipt && (await loadFolioSheet(db, { kind: receipt.request.kind, id: receipt.request.row.id }));
+  if (!receipt || !sheet) throw data("Not found", { status: 404 });
+  return {
+    kind: receipt.request.kind,
+    requestId: receipt.request.row.id,
+    guest: sheet.guest,
+    line: { ...receipt.payment, at: new Date(receipt.payment.at).toISOString() },
+    what: sheet.what,
+    balance: sheet.folio.balance,
+  };
+}
+
+export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
+  const { kind, requestId, guest, line, what, balance } = loaderData;
+  return (
+    <>
+      <title>{`Staff: receipt R-${line.id}`}</title>
+      <p className="no-print">
+        <Link to={`/staff/requests/${kind}/${requestId}`}>Back to the request</Link> · Print with your
+        browser&apos;s Print command (Ctrl+P): only the receipt is printed.
+      </p>
+      <ReceiptDocument guest={guest} line={line} what={what} balance={balance} />
+    </>
+  );
+}

@@ -1,0 +1,537 @@
+import { Form, Link } from "react-router";
+import { CsvDownload } from "~/components/csv-download.tsx";
+import { ReportTable } from "~/components/report-table.tsx";
+import { InputField, SelectField } from "~/components/form-fields.tsx";
+import {
+  CalendarHeatMap,
+  HEAT_BANDS,
+  Legend,
+  LineChart,
+  SERIES_COLOURS,
+  StackedBars,
+} from "~/components/report-charts.tsx";
+import type { NightFigures } from "~/db/reports.server.ts";
+import { formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
+import { formatKwacha } from "~/lib/money.ts";
+import {
+  changeText,
+  formatDecimal,
+  formatPercent,
+  FORWARD_DAYS,
+  formatRate,
+  summaryLines,
+  type SummaryFigures,
+} from "~/lib/report-figures.ts";
+import { readReportQuery } from "~/lib/report-period.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { Route } from "./+types/reports";
+import { readReportsPage } from "./reports.server.ts";
+
+// Reports (issue 18, decisions.md 35), managers only: how full the lodge was, at what rate, what
+// each room type, source and payment method brought, venues, cancellations and no-shows, and the
+// month's levy and VAT lines; the coming 90 nights on the books. Charts are SVG drawn here on
+// the server beside their tables (ADR 0019); every report downloads as CSV.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context, { role: "manager" });
+  const today = lodgeToday();
+  return readReportsPage(db, readReportQuery(new URL(request.url).searchParams, today), today);
+}
+
+const share = (n: Pick<NightFigures, "sold" | "available">) =>
+  n.available > 0 ? n.sold / n.available : null;
+const shortDate = (iso: string) => formatDisplayDate(iso).replace(/ \d{4}$/, "");
+
+function Csv({ list, search, what }: { list: string; search: string; what: string }) {
+  return (
+    <p className="report-csv">
+      <CsvDownload list={list} search={search} label={`Download ${what} as CSV`} />
+    </p>
+  );
+}
+
+function Summary({
+  now,
+  before,
+  label,
+  beforeLabel,
+}: {
+  now: SummaryFigures;
+  before: SummaryFigures | null;
+  label: string;
+  beforeLabel: string | null;
+}) {
+  const lines = summaryLines(now);
+  const beforeLines = before ? summaryLines(before) : null;
+  const show = (line: (typeof lines)[number]) =>
+    line.kind === "share"
+      ? formatPercent(line.value)
+      : line.kind === "rate"
+        ? formatRate(line.value)
+        : line.kind === "kwacha"
+          ? formatKwacha(line.value ?? 0)
+          : line.kind === "decimal"
+            ? formatDecimal(line.value)
+            : String(line.value ?? 0);
+  return (
+    <ReportTable
+      caption={`Summary of ${label}`}
+      columns={["Figure", label, ...(beforeLabel ? [beforeLabel, "Change"] : [])]}
+      rows={lines.map((line, i) => {
+        const earlier = beforeLines?.[i];
+        return {
+          key: line.label,
+          head: line.label,
+          cells: [
+            show(line),
+            ...(earlier
+              ? [
+                  show(earlier),
+                  changeText(line.value, earlier.value, line.kind === "share" ? "share" : "amount"),
+                ]
+              : []),
+          ],
+        };
+      })}
+    />
+  );
+}
+
+function occupancySummary(nights: NightFigures[], figures: SummaryFigures, before: SummaryFigures | null) {
+  if (nights.length === 0) return "No nights in this period.";
+  const ranked = nights.filter((n) => share(n) !== null);
+  const highest = ranked.reduce(
+    (a, b) => ((share(b) ?? 0) > (share(a) ?? 0) ? b : a),
+    ranked[0] ?? nights[0]!,
+  );
+  const lowest = ranked.reduce(
+    (a, b) => ((share(b) ?? 0) < (share(a) ?? 0) ? b : a),
+    ranked[0] ?? nights[0]!,
+  );
+  const parts = [
+    `Occupancy was ${formatPercent(figures.occupancy)} over ${nights.length} nights (${figures.sold} of ${figures.available} room-nights).`,
+    `Highest ${formatPercent(share(highest))} on ${formatDisplayDate(highest.night)}; lowest ${formatPercent(share(lowest))} on ${formatDisplayDate(lowest.night)}.`,
+  ];
+  if (before) parts.push(`A year earlier: ${formatPercent(before.occupancy)}.`);
+  return parts.join(" ");
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { query, search, links, summary, nights, nightsBefore, roomTypes, bucket, forward, today } =
+    loaderData;
+  const { period, compareWith, values, fieldErrors } = query;
+  const keepCompare = compareWith ? "&compare=1" : "";
+  const now = summary.now;
+  const typeTotals = roomTypes.types.map((type) => ({
+    type,
+    revenue: roomTypes.buckets.reduce((sum, b) => sum + (b.byType[type] ?? 0), 0),
+  }));
+  const bucketLabel = (start: string) =>
+    bucket === "week" ? `Week of ${shortDate(start)}` : formatDisplayDate(start).replace(/^\d+ /, "");
+  const bestBucket = roomTypes.buckets.reduce<{ start: string; total: number } | null>((best, b) => {
+    const total = Object.values(b.byType).reduce((sum, v) => sum + v, 0);
+    return !best || total > best.total ? { start: b.start, total } : best;
+  }, null);
+  const forwardSold = forward.reduce((sum, n) => sum + n.sold, 0);
+  const forwardAvailable = forward.reduce((sum, n) => sum + n.available, 0);
+  const forwardPending = forward.reduce((sum, n) => sum + n.pending, 0);
+  const busiest = forward.reduce<NightFigures | null>(
+    (a, b) => (!a || (share(b) ?? 0) > (share(a) ?? 0) ? b : a),
+    null,
+  );
+  const pointTitle = (n: NightFigures) =>
+    `${formatDisplayDate(n.night)}: ${formatPercent(share(n))} (${n.sold} of ${n.available} rooms)`;
+
+  return (
+    <>
+      <title>{`Staff: reports, ${period.label}`}</title>
+      <h1>Reports: {period.label}</h1>
+
+      <Form method="get" className="staff-filters report-picker" aria-label="Choose the period">
+        <SelectField name="show" label="Period" defaultValue={values.show}>
+          <option value="month">A month</option>
+          <option value="week">A week (from Monday)</option>
+          <option value="range">Days from … to …</option>
+        </SelectField>
+        <InputField
+          name="month"
+          label="Month"
+          type="month"
+          defaultValue={values.month}
+          error={fieldErrors.month}
+        />
+        <InputField
+          name="week"
+          label="Week with the day"
+          type="date"
+          defaultValue={values.week}
+          error={fieldErrors.week}
+        />
+        <InputField
+          name="from"
+          label="First day"
+          type="date"
+          defaultValue={values.from}
+          error={fieldErrors.from}
+        />
+        <InputField name="to" label="Last day" type="date" defaultValue={values.to} error={fieldErrors.to} />
+        <div className="field">
+          <label>
+            <input type="checkbox" name="compare" value="1" defaultChecked={values.compare} /> Compare with a
+            year earlier
+          </label>
+        </div>
+        <button type="submit" className="btn btn--small">
+          Show
+        </button>
+      </Form>
+      {Object.keys(fieldErrors).length > 0 ? (
+        <p role="alert">That period could not be shown (see above); this is {period.label}.</p>
+      ) : null}
+      <p className="report-nav">
+        <Link to={`${links.earlier}${keepCompare}`}>Earlier</Link> ·{" "}
+        <Link to={`${links.later}${keepCompare}`}>Later</Link>
+        {compareWith ? null : (
+          <>
+            {" "}
+            · <Link to={`${search}&compare=1`}>Compare with a year earlier</Link>
+          </>
+        )}
+      </p>
+
+      <section className="report-block" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">Summary</h2>
+        <dl className="report-kpis">
+          <div>
+            <dt>Occupancy</dt>
+            <dd>
+              {formatPercent(now.occupancy)}
+              {summary.before ? (
+                <small>A year earlier {formatPercent(summary.before.occupancy)}</small>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt>ADR</dt>
+            <dd>
+              {formatRate(now.adr)}
+              {summary.before ? <small>A year earlier {formatRate(summary.before.adr)}</small> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>RevPAR</dt>
+            <dd>
+              {formatRate(now.revpar)}
+              {summary.before ? <small>A year earlier {formatRate(summary.before.revpar)}</small> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Room revenue</dt>
+            <dd>{formatKwacha(now.revenue)}</dd>
+          </div>
+          <div>
+            <dt>Venue revenue</dt>
+            <dd>{formatKwacha(now.venueRevenue)}</dd>
+          </div>
+        </dl>
+        <Summary
+          now={now}
+          before={summary.before}
+          label={period.label}
+          beforeLabel={compareWith ? compareWith.label : null}
+        />
+        <Csv list="report-summary" search={search} what="the summary" />
+      </section>
+
+      <section className="report-block" aria-labelledby="occupancy-heading">
+        <h2 id="occupancy-heading">Occupancy by night</h2>
+        <p id="occupancy-summary">{occupancySummary(nights, now, summary.before)}</p>
+        <div className="report-pair">
+          <figure>
+            <LineChart
+              title={`Occupancy by night, ${period.label}`}
+              summary={occupancySummary(nights, now, summary.before)}
+              xLabels={nights.map((n) => shortDate(n.night))}
+              series={[
+                { label: period.label, values: nights.map(share), pointTitles: nights.map(pointTitle) },
+                ...(nightsBefore && compareWith
+                  ? [
+                      {
+                        label: compareWith.label,
+                        values: nightsBefore.map(share),
+                        pointTitles: nightsBefore.map(pointTitle),
+                        dashed: true,
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            {compareWith ? (
+              <Legend
+                items={[
+                  { label: period.label, colour: SERIES_COLOURS[0] },
+                  { label: compareWith.label, colour: SERIES_COLOURS[1], dashed: true },
+                ]}
+              />
+            ) : null}
+          </figure>
+          <ReportTable
+            caption="Occupancy by night"
+            scroll="Occupancy by night, table"
+            name="occupancy"
+            columns={["Night", "Available", "Sold", "Occupancy", "Revenue"]}
+            rows={nights.map((n) => ({
+              key: n.night,
+              head: formatDisplayDate(n.night),
+              cells: [n.available, n.sold, formatPercent(share(n)), formatKwacha(n.revenue)],
+            }))}
+          />
+        </div>
+        <Csv list="report-occupancy" search={search} what="occupancy by night" />
+      </section>
+
+      <section className="report-block" aria-labelledby="types-heading">
+        <h2 id="types-heading">Room revenue by room type, {bucket === "week" ? "by week" : "by month"}</h2>
+        <p>
+          Room revenue {formatKwacha(now.revenue)}:{" "}
+          {typeTotals
+            .map(
+              (t) =>
+                `${t.type} ${formatKwacha(t.revenue)} (${formatPercent(now.revenue > 0 ? t.revenue / now.revenue : null, 0)})`,
+            )
+            .join(", ")}
+          .
+          {bestBucket && bestBucket.total > 0
+            ? ` The best ${bucket} was ${bucketLabel(bestBucket.start)} with ${formatKwacha(bestBucket.total)}.`
+            : ""}
+        </p>
+        <div className="report-pair">
+          <figure>
+            <StackedBars
+              title={`Room revenue by room type, ${period.label}`}
+              summary={`Room revenue ${formatKwacha(now.revenue)} by room type, stacked by ${bucket}.`}
+              categories={roomTypes.buckets.map((b) => bucketLabel(b.start))}
+              series={roomTypes.types.map((type) => ({
+                label: type,
+                values: roomTypes.buckets.map((b) => b.byType[type] ?? 0),
+              }))}
+              formatValue={formatKwacha}
+            />
+            <Legend
+              items={roomTypes.types.map((type, i) => ({
+                label: type,
+                colour: SERIES_COLOURS[i % SERIES_COLOURS.length] ?? "#000",
+              }))}
+            />
+          </figure>
+          <ReportTable
+            caption="Room revenue by room type"
+            scroll="Room revenue by room type, table"
+            name="room-types"
+            columns={[bucket === "week" ? "Week" : "Month", ...roomTypes.types, "Total"]}
+            rows={roomTypes.buckets.map((b) => ({
+              key: b.start,
+              head: bucketLabel(b.start),
+              cells: [
+                ...roomTypes.types.map((type) => formatKwacha(b.byType[type] ?? 0)),
+                formatKwacha(Object.values(b.byType).reduce((sum, v) => sum + v, 0)),
+              ],
+            }))}
+          />
+        </div>
+        <Csv list="report-room-types" search={search} what="room revenue by room type" />
+      </section>
+
+      <section className="report-block" aria-labelledby="sources-heading">
+        <h2 id="sources-heading">Room revenue by source and by payment method</h2>
+        <div className="report-pair">
+          <GroupTable caption="By source" heading="Source" rows={loaderData.sources} />
+          <GroupTable
+            caption="By payment method (as booked)"
+            heading="Payment method"
+            rows={loaderData.methods}
+          />
+        </div>
+        <Csv list="report-sources" search={search} what="revenue by source" />
+        <Csv list="report-payment-methods" search={search} what="revenue by payment method" />
+        <h3>Money received (payments ledger)</h3>
+        <p>Payments and refunds recorded in the period, by the day they were recorded.</p>
+        <ReportTable
+          caption="Money received by method"
+          columns={["Method", "Received", "Refunded", "Net"]}
+          empty="Nothing recorded in this period."
+          rows={loaderData.money.map((row) => ({
+            key: row.method,
+            head: row.method,
+            cells: [row.received, row.refunded, row.received - row.refunded].map(formatKwacha),
+          }))}
+        />
+        <Csv list="report-money-received" search={search} what="money received" />
+      </section>
+
+      <section className="report-block" aria-labelledby="venues-heading">
+        <h2 id="venues-heading">Venue revenue</h2>
+        <ReportTable
+          caption="Venue revenue"
+          columns={["Venue", "Events", "People", "Revenue"]}
+          rows={loaderData.venues.map((row) => ({
+            key: row.venue,
+            head: row.venue,
+            cells: [row.events, row.people, formatKwacha(row.revenue)],
+          }))}
+        />
+        <Csv list="report-venues" search={search} what="venue revenue" />
+      </section>
+
+      <section className="report-block" aria-labelledby="lost-heading">
+        <h2 id="lost-heading">Cancellations and no-shows</h2>
+        <p>Stays due to arrive in the period that were cancelled or did not show.</p>
+        <ReportTable
+          caption="Cancellations and no-shows"
+          columns={["Status", "Stays", "Room-nights", "Value", "Kept"]}
+          rows={loaderData.lost.map((row) => ({
+            key: row.status,
+            head: row.status,
+            cells: [row.stays, row.nights, formatKwacha(row.value), formatKwacha(row.kept)],
+          }))}
+        />
+        <Csv list="report-cancellations" search={search} what="cancellations and no-shows" />
+      </section>
+
+      <section className="report-block" aria-labelledby="taxes-heading">
+        <h2 id="taxes-heading">Tourism levy and VAT</h2>
+        <p>
+          {loaderData.taxes.vatRegistered
+            ? `Today: VAT ${loaderData.taxes.vatRateBp / 100}% and tourism levy ${loaderData.taxes.levyRateBp / 100}%`
+            : `Today: not VAT-registered, tourism levy ${loaderData.taxes.levyRateBp / 100}%`}
+          . The lines add up the taxes each request kept at the rates in force when it was made (prices
+          include taxes): the figures a return needs.
+        </p>
+        <ReportTable
+          caption="Tourism levy and VAT"
+          name="taxes"
+          columns={["Line", "Gross (incl. taxes)", "Net of taxes", "VAT", "Tourism levy"]}
+          rows={loaderData.taxes.lines.map((line) => ({
+            key: line.line,
+            head: line.line,
+            cells: [line.gross, line.net, line.vat, line.levy].map(formatKwacha),
+          }))}
+        />
+        <Csv list="report-taxes" search={search} what="the levy and VAT lines" />
+      </section>
+
+      <section className="report-block" aria-labelledby="forward-heading">
+        <h2 id="forward-heading">The next {FORWARD_DAYS} nights on the books</h2>
+        <p id="forward-summary">
+          From {formatDisplayDate(today)}:{" "}
+          {formatPercent(forwardAvailable > 0 ? forwardSold / forwardAvailable : null)} sold ({forwardSold} of{" "}
+          {forwardAvailable} room-nights), {forwardPending} more pending.
+          {busiest && busiest.sold > 0
+            ? ` Busiest night ${formatDisplayDate(busiest.night)}: ${busiest.sold} of ${busiest.available} rooms.`
+            : ""}
+        </p>
+        <div className="report-pair">
+          <figure>
+            <CalendarHeatMap
+              title={`Occupancy on the books, the next ${FORWARD_DAYS} nights`}
+              summary={`From ${formatDisplayDate(today)}: ${forwardSold} of ${forwardAvailable} room-nights sold, ${forwardPending} pending.`}
+              days={forward.map((n) => ({
+                date: n.night,
+                share: share(n),
+                title: `${formatDisplayDate(n.night)}: ${formatPercent(share(n))} (${n.sold} of ${n.available} rooms, ${n.pending} pending)`,
+              }))}
+            />
+            <Legend items={HEAT_BANDS.map((band) => ({ label: band.label, colour: band.fill }))} />
+          </figure>
+          <ReportTable
+            caption="Nights on the books"
+            scroll="Nights on the books, table"
+            name="forward"
+            columns={["Night", "Sold", "Pending", "Occupancy"]}
+            rows={forward.map((n) => ({
+              key: n.night,
+              head: formatDisplayDate(n.night),
+              cells: [`${n.sold} of ${n.available}`, n.pending, formatPercent(share(n))],
+            }))}
+          />
+        </div>
+        <Csv list="report-next-90-days" search="" what={`the next ${FORWARD_DAYS} nights`} />
+      </section>
+
+      <section className="report-block" aria-labelledby="definitions-heading">
+        <h2 id="definitions-heading">Definitions</h2>
+        <dl className="report-definitions">
+          <dt>Room-nights sold</dt>
+          <dd>
+            Each night of a stay that is Confirmed, Checked in or Checked out, counted by night of stay: a
+            stay across a month end counts in both months. A reservation for several rooms counts each room.
+            Pending stays are not sold yet (the calendar of the coming nights shows them apart); cancelled,
+            declined and no-show stays are never sold.
+          </dd>
+          <dt>Room-nights available</dt>
+          <dd>Every room on every night of the period, less the nights a room was out of service.</dd>
+          <dt>Occupancy</dt>
+          <dd>Room-nights sold ÷ room-nights available.</dd>
+          <dt>Room revenue</dt>
+          <dd>
+            What the sold nights earn, as guests pay it (taxes included): a stay’s total spread evenly over
+            its nights, to the kwacha.
+          </dd>
+          <dt>ADR (average daily rate)</dt>
+          <dd>Room revenue ÷ room-nights sold.</dd>
+          <dt>RevPAR (revenue per available room)</dt>
+          <dd>Room revenue ÷ room-nights available.</dd>
+          <dt>Source</dt>
+          <dd>Where the request came from: the website, a phone call or a guest at the door (walk-in).</dd>
+          <dt>Venue revenue</dt>
+          <dd>Confirmed venue bookings whose event falls in the period.</dd>
+          <dt>Cancellations and no-shows</dt>
+          <dd>
+            Stays due to arrive in the period that were cancelled or did not show: how many, their
+            room-nights, what they would have earned, and what the lodge kept (payments less refunds, as the
+            cancellation policy left it). A no-show is not a sold night: the room stood empty.
+          </dd>
+          <dt>Average length of stay and lead time</dt>
+          <dd>
+            Over the sold stays due to arrive in the period: nights per stay, and days from the request to the
+            arrival.
+          </dd>
+          <dt>Tourism levy and VAT</dt>
+          <dd>
+            Worked out on the price without taxes: the levy on accommodation and on events of 25 people or
+            more, VAT (only when the lodge is VAT-registered) on all of it.
+          </dd>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function GroupTable({
+  caption,
+  heading,
+  rows,
+}: {
+  caption: string;
+  heading: string;
+  rows: { key: string; nights: number; revenue: number }[];
+}) {
+  const total = rows.reduce((sum, row) => sum + row.revenue, 0);
+  return (
+    <ReportTable
+      caption={caption}
+      showCaption
+      columns={[heading, "Room-nights", "Revenue", "Share"]}
+      empty="No room-nights sold in this period."
+      rows={rows.map((row) => ({
+        key: row.key,
+        head: row.key,
+        cells: [
+          row.nights,
+          formatKwacha(row.revenue),
+          formatPercent(total > 0 ? row.revenue / total : null, 0),
+        ],
+      }))}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import { data, Form } from "react-router";
+import { InputField } from "~/components/form-fields.tsx";
+import { Notice } from "~/components/notice.tsx";
+import { StaffChanges } from "~/components/staff-changes.tsx";
+import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
+import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
+import { readFormBody } from "~/lib/form-body.server.ts";
+import { LEVY_MIN_EVENT_PEOPLE, taxLabel, taxLines } from "~/lib/rates.ts";
+import { formatKwacha } from "~/lib/money.ts";
+import { parseForm } from "~/lib/schemas/form-data.ts";
+import { taxSettingsSchema } from "~/lib/schemas/rates.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
+import type { Route } from "./+types/taxes";
+
+// Taxes on the bill (managers; issue 16, decisions.md 32): whether the lodge is VAT-registered,
+// the VAT rate and the tourism levy's rate. Prices include them; the bill shows the lines they
+// contain. A change applies to requests made from now on: each request keeps its own lines.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request, context, { role: "manager" });
+  const [settings, audit] = await Promise.all([
+    getLodgeSettings(db),
+    listAudit(db, ["settings"], readAuditPage(new URL(request.url).searchParams)),
+  ]);
+  const { vatRegistered, vatRateBp, levyRateBp } = settings;
+  return {
+    vatRegistered,
+    vatRateBp,
+    levyRateBp,
+    audit: audit.entries,
+    changes: { page: audit.page, hasOlder: audit.hasOlder },
+  };
+}
+
+type TaxAnswer = {
+  tone: "success" | "error";
+  message: string;
+  fieldErrors: Record<string, string | undefined>;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, staff } = await requireStaff(request, context, { role: "manager" });
+  const parsed = parseForm(taxSettingsSchema, await readFormBody(request));
+  if (!parsed.ok) {
+    return data<TaxAnswer>(
+      { tone: "error", message: "Please check the rates.", fieldErrors: parsed.fieldErrors },
+      { status: 400 },
+    );
+  }
+  await updateLodgeSettings(db, parsed.data, staff.accountId);
+  return data<TaxAnswer>({
+    tone: "success",
+    message: "Tax settings saved. Requests already made keep their tax lines.",
+    fieldErrors: {},
+  });
+}
+
+const percent = (bp: number) => String(bp / 100);
+
+export default function Taxes({ loaderData, actionData }: Route.ComponentProps) {
+  const { vatRegistered, vatRateBp, levyRateBp, audit, changes } = loaderData;
+  const example = taxLines(1175, { vatRegistered, vatRateBp, levyRateBp });
+  return (
+    <>
+      <title>Staff: taxes</title>
+      <h1>Taxes on the bill</h1>
+      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      <p>
+        Prices are shown as guests pay them, taxes included. The bill shows the VAT (only while the lodge is
+        VAT-registered) and the tourism levy contained in the total: each line is total × rate ÷ (1 + the sum
+        of the rates), rounded to the kwacha. The levy applies to accommodation and to venue bookings of{" "}
+        {LEVY_MIN_EVENT_PEOPLE} people or more.
+      </p>
+      <p>
+        Today a stay of K1,175 shows:{" "}
+        {example.length === 0
+          ? "no tax line"
+          : example.map((line) => `${taxLabel(line)} ${formatKwacha(line.amount)}`).join(", ")}
+        .
+      </p>
+      <Form method="post" className="staff-form staff-form--grid">
+        <label className="staff-checkbox">
+          <input type="checkbox" name="vatRegistered" defaultChecked={vatRegistered} /> The lodge is
+          VAT-registered
+        </label>
+        <InputField
+          name="vatRateBp"
+          label="VAT rate (%)"
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          required
+          defaultValue={percent(vatRateBp)}
+          error={actionData?.fieldErrors?.vatRateBp}
+        />
+        <InputField
+          name="levyRateBp"
+          label="Tourism levy rate (%)"
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          required
+          defaultValue={percent(levyRateBp)}
+          error={actionData?.fieldErrors?.levyRateBp}
+        />
+        <button type="submit" className="btn btn--primary">
+          Save tax settings
+        </button>
+      </Form>
+      <StaffChanges
+        id="changes"
+        entries={audit}
+        {...changes}
+        href={(to) => (to > 1 ? `/staff/taxes?changes=${to}#changes` : "/staff/taxes#changes")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// Playwright's global setup: the Lenco simulator (tests/lenco-simulator.ts) that the online
+// deposits' site (PAYMENTS_URL, playwright.config.ts) uses as its LENCO_API_URL. It sends its
+// signed webhooks back to that site, and a guest "approves" the PIN prompt a moment after it is
+// sent, as on the sandbox: its test numbers succeed or fail, any other number never approves.
+import { startLencoSimulator } from "../lenco-simulator.ts";
+import { LENCO_SIMULATOR_PORT, LENCO_SIMULATOR_TOKEN, PAYMENTS_URL } from "./servers.ts";
+
+/** How long after the prompt the simulated guest answers it. */
+export const APPROVAL_DELAY_MS = 1_500;
+
+export default async function startLencoSink(): Promise<() => Promise<void>> {
+  const simulator = await startLencoSimulator({
+    token: LENCO_SIMULATOR_TOKEN,
+    port: LENCO_SIMULATOR_PORT,
+    webhookUrl: `${PAYMENTS_URL}/payments/lenco/webhook`,
+    autoSettleMs: APPROVAL_DELAY_MS,
+  });
+  return () => simulator.close();
+}

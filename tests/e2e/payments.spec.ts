@@ -1,0 +1,165 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, lodgeToday } from "../../app/lib/dates.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { gotoEnhanced } from "./enhanced.ts";
+import { PAYMENTS_URL } from "./servers.ts";
+import { MANAGER } from "./staff-support.ts";
+
+// Online deposits (ADR 0018) against the site whose LENCO_API_URL is the simulator
+// (tests/e2e/lenco-sink.ts): the manager sets the policy, a guest books with Mobile Money, pays on
+// the payment step and sees the booking confirmed by the provider's signed webhook. One flow in
+// order: the policy must be set before the guests book.
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: PAYMENTS_URL });
+
+const today = lodgeToday();
+let stayOffset = 20;
+
+async function managerSetsDeposit(page: Page) {
+  await page.goto("/staff/sign-in");
+  await page.getByLabel("E-mail address").fill(MANAGER.email);
+  await page.getByLabel("Password").fill(MANAGER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Deposits" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Deposits and cancellation" })).toBeVisible();
+  await expect(page.getByText("(sandbox: no real money)")).toBeVisible();
+  await page.getByLabel("Deposit", { exact: true }).selectOption({ label: "A percentage of the total" });
+  await page.getByLabel("Percentage (with a percentage deposit)").fill("");
+  await page.getByRole("button", { name: "Save policies" }).click();
+  await expect(page.getByText("Enter a percentage from 1 to 100.")).toBeVisible();
+  await page.getByLabel("Percentage (with a percentage deposit)").fill("30");
+  await page.getByLabel("Free cancellation until this many days before arrival").fill("3");
+  await page.getByRole("button", { name: "Save policies" }).click();
+  await expect(page.getByText("Policies saved.")).toBeVisible();
+  await expect(page.getByText(/Guests read: .A deposit of 30% of the stay's total/)).toBeVisible();
+  await expectNoAxeViolations(page);
+}
+
+/** Books a Deluxe room in the dialog with Mobile Money; answers the payment step's page. */
+async function bookWithMobileMoney(page: Page) {
+  stayOffset += 3;
+  await gotoEnhanced(page, "/rooms");
+  await page
+    .getByRole("link", { name: /book now/i })
+    .first()
+    .click();
+  const box = page.getByRole("dialog", { name: "Room Booking" });
+  await box.getByLabel("Full Name").fill("Chanda Mwale");
+  await box.getByLabel("Email Address").fill("chanda@example.com");
+  await box.getByLabel("Phone Number").fill("0961111111");
+  await box.getByLabel("Check-in Date").fill(addDays(today, stayOffset));
+  const listed = page.waitForResponse((response) =>
+    response.url().includes(`checkOut=${addDays(today, stayOffset + 2)}`),
+  );
+  await box.getByLabel("Check-out Date").fill(addDays(today, stayOffset + 2));
+  await listed;
+  await box.getByRole("combobox", { name: "Room" }).selectOption({ index: 1 });
+  await box.getByLabel("Payment Method").selectOption("Mobile Money");
+  await box.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(page).toHaveURL(/\/pay\/LDG-[A-Z0-9]{6}\?token=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Pay your deposit" })).toBeVisible();
+}
+
+test("the manager sets a 30% deposit; a guest pays it by MTN mobile money and the webhook confirms the booking", async ({
+  page,
+}) => {
+  await managerSetsDeposit(page);
+  await page.context().clearCookies();
+
+  await bookWithMobileMoney(page);
+  await expect(page.getByText("Test mode: no real money moves.")).toBeVisible();
+  await expect(page.getByText("A deposit of 30% of the stay's total confirms your booking")).toBeVisible();
+  await expect(
+    page.getByText(
+      /Free cancellation until 3 days before arrival; after that, or if you do not arrive, the lodge keeps the deposit \(K\d+\)/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Room held until/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Bad input: told beside each field, nothing sent.
+  await page.getByLabel("Mobile money number").fill("12345");
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  await expect(page.getByText("Please enter a Zambian mobile money number, e.g. 0961234567.")).toBeVisible();
+  await expect(page.getByText("Please choose MTN or Airtel.")).toBeVisible();
+
+  await page.getByLabel("MTN MoMo").check();
+  await page.getByLabel("Mobile money number").fill("096 111 1111");
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  await expect(page.getByText(/A payment request was sent to 096\*\*\*\*111 \(MTN\)/)).toBeVisible();
+  await expect(page.getByText("Approve it on your phone with your PIN.")).toBeVisible();
+  // The simulated guest approves; the signed webhook confirms; the page reloads by itself.
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(
+    page.getByText(/your deposit of K\d+ is received and your booking LDG-[A-Z0-9]{6} is confirmed/),
+  ).toBeVisible();
+  await expect(page.getByText("Due at the lodge")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a sandbox number that times out: the guest is told why and pays with another number", async ({
+  page,
+}) => {
+  await bookWithMobileMoney(page);
+  await page.getByLabel("Airtel Money").check();
+  await page.getByLabel("Mobile money number").fill("0977777777");
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  await expect(page.getByText(/did not go through: Transaction Timed Out\. You can try again\./)).toBeVisible(
+    {
+      timeout: 15_000,
+    },
+  );
+  await page.getByLabel("Airtel Money").check();
+  await page.getByLabel("Mobile money number").fill("0971111111");
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+});
+
+test("without JavaScript the booking form leads to the payment step, and the waiting page refreshes itself", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: PAYMENTS_URL });
+  const page = await context.newPage();
+  stayOffset += 3;
+  const checkIn = addDays(today, stayOffset);
+  const checkOut = addDays(today, stayOffset + 1);
+  await page.goto(`/rooms?book=Deluxe&checkIn=${checkIn}&checkOut=${checkOut}`);
+  const box = page.getByRole("dialog", { name: "Room Booking" });
+  await box.getByLabel("Full Name").fill("Bwalya Phiri");
+  await box.getByLabel("Email Address").fill("bwalya@example.com");
+  await box.getByLabel("Phone Number").fill("0971111111");
+  await box.getByRole("combobox", { name: "Room" }).selectOption({ index: 1 });
+  await box.getByLabel("Payment Method").selectOption("Mobile Money");
+  await box.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(page).toHaveURL(/\/pay\/LDG-[A-Z0-9]{6}\?token=/);
+  await page.getByLabel("Airtel Money").check();
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  const waiting = await page.request.get(page.url());
+  expect(waiting.headers()["refresh"]).toBe("5");
+  expect(waiting.headers()["cache-control"]).toBe("no-store");
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await context.close();
+});
+
+test("a payment link with a wrong token shows nothing of the booking", async ({ page }) => {
+  const response = await page.goto("/pay/LDG-ABC234?token=not-a-token");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("This payment link is not valid.")).toBeVisible();
+});
+
+test("a forged webhook is refused", async ({ request }) => {
+  const response = await request.post("/payments/lenco/webhook", {
+    headers: { "Content-Type": "application/json", "X-Lenco-Signature": "0".repeat(128) },
+    data: {
+      event: "collection.successful",
+      data: { reference: "x", amount: "1.00", currency: "ZMW", status: "successful" },
+    },
+  });
+  expect(response.status()).toBe(401);
+});

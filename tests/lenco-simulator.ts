@@ -1,0 +1,284 @@
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for Lenco's API v2, for tests without network (the mail tests run a real SMTP
+ * server the same way). It follows Lenco's reference (https://lenco-api.readme.io/v2.0/reference)
+ * as app/payments/lenco.server.ts cites it, written from the documentation, not from our client:
+ * - `Authorization: Bearer <token>` on every call, else 401 (errorCode 09);
+ * - POST /collections/mobile-money { amount, reference, phone, operator, country?, bearer? }:
+ *   200 with the collection in `pay-offline` (the guest has the PIN prompt); 400 "Duplicate
+ *   reference" (errorCode 04) for a reference seen before; 400 (errorCode 01) for a bad body;
+ * - GET /collections/status/:reference: the collection, or 404 (errorCode 11);
+ * - webhooks `collection.successful` / `collection.failed` with { event, data }, signed in
+ *   `X-Lenco-Signature`: hex HMAC-SHA512 of the body keyed with the webhook_hash_key, the hex
+ *   SHA-256 of the API token;
+ * - the sandbox's "Test Cards and Accounts": 0961111111 (mtn) and 0971111111 (airtel) succeed;
+ *   0966666666 (mtn) and 0977777777 (airtel) fail with "Transaction Timed Out"; the other listed
+ *   numbers fail with their reason; any other number never approves (the guest ignores the prompt).
+ * Tests decide when the guest "approves" (`settle`), or let it happen after `autoSettleMs`; they
+ * can take the API down, keep webhooks back, send them twice, out of order, or tampered.
+ */
+
+const SANDBOX_OUTCOMES: Record<string, { operator: string; reason: string | null }> = {
+  "0961111111": { operator: "mtn", reason: null },
+  "0962222222": { operator: "mtn", reason: "Not enough funds" },
+  "0963333333": { operator: "mtn", reason: "Withdrawal amount limit exceeded" },
+  "0964444444": { operator: "mtn", reason: "Transaction unauthorized" },
+  "0965555555": { operator: "mtn", reason: "Transaction unauthorized" },
+  "0966666666": { operator: "mtn", reason: "Transaction Timed Out" },
+  "0971111111": { operator: "airtel", reason: null },
+  "0972222222": { operator: "airtel", reason: "Incorrect Pin" },
+  "0973333333": { operator: "airtel", reason: "Invalid Amount" },
+  "0974444444": { operator: "airtel", reason: "Payment invalid" },
+  "0975555555": { operator: "airtel", reason: "Not enough funds" },
+  "0976666666": { operator: "airtel", reason: "Failed" },
+  "0977777777": { operator: "airtel", reason: "Transaction Timed Out" },
+  "0978888888": { operator: "airtel", reason: "Failed" },
+};
+
+export interface SimulatedCollection {
+  id: string;
+  initiatedAt: string;
+  completedAt: string | null;
+  amount: string;
+  fee: string | null;
+  bearer: "merchant" | "customer";
+  currency: string;
+  reference: string;
+  lencoReference: string;
+  type: "mobile-money";
+  status: "pending" | "successful" | "failed" | "pay-offline";
+  source: "api";
+  reasonForFailure: string | null;
+  settlementStatus: "pending" | "settled" | null;
+  settlement: null;
+  mobileMoneyDetails: {
+    country: string;
+    phone: string;
+    operator: string;
+    accountName: string | null;
+    operatorTransactionId: string | null;
+  };
+  bankAccountDetails: null;
+  cardDetails: null;
+}
+
+export interface WebhookDelivery {
+  event: string;
+  reference: string;
+  status: number | "unreachable";
+}
+
+export interface LencoSimulator {
+  /** The API's base address, as LENCO_API_URL. */
+  url: string;
+  token: string;
+  collections: Map<string, SimulatedCollection>;
+  /** Every request received (method and path), for tests that count calls. */
+  requests: { method: string; path: string }[];
+  deliveries: WebhookDelivery[];
+  /** Where webhooks go; none are sent while null. */
+  webhookUrl: string | null;
+  /** Settle every new collection by itself after this delay; null: only `settle()` does. */
+  autoSettleMs: number | null;
+  /** Send a webhook when a collection settles (false: the webhook "never comes"). */
+  sendWebhooks: boolean;
+  /** The guest approves (or the sandbox number decides): the final status, and its webhook. */
+  settle(reference: string): Promise<SimulatedCollection>;
+  /** Signs and sends the collection's current state as this event (again, for duplicates). */
+  deliver(
+    reference: string,
+    event?: string,
+    tamper?: (body: string) => string,
+  ): Promise<number | "unreachable">;
+  /** The API answers 503 to everything (Lenco down) until `up()`. */
+  down(): void;
+  up(): void;
+  /** The webhook signature the documentation describes, for a body. */
+  sign(body: string): string;
+  close(): Promise<void>;
+}
+
+export async function startLencoSimulator(
+  options: { token?: string; webhookUrl?: string | null; autoSettleMs?: number | null; port?: number } = {},
+): Promise<LencoSimulator> {
+  const token = options.token ?? "sim-token-0123456789abcdef";
+  const hashKey = createHash("sha256").update(token).digest("hex");
+  const collections = new Map<string, SimulatedCollection>();
+  const requests: { method: string; path: string }[] = [];
+  const deliveries: WebhookDelivery[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let isDown = false;
+  let sequence = 240730000;
+
+  const sign = (body: string) => createHmac("sha512", hashKey).update(body).digest("hex");
+
+  function reply(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(body));
+  }
+
+  async function readJson(req: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return null;
+    }
+  }
+
+  function createCollection(body: Record<string, unknown>): SimulatedCollection | string {
+    const { amount, reference, phone, operator, country = "zm", bearer = "merchant" } = body;
+    if (typeof amount !== "number" || !(amount > 0)) return "amount must be a positive number";
+    if (typeof reference !== "string" || !/^[A-Za-z0-9._-]+$/.test(reference)) return "invalid reference";
+    if (typeof phone !== "string" || !/^0\d{9}$/.test(phone)) return "Invalid mobile number";
+    if (operator !== "mtn" && operator !== "airtel") return "operator must be airtel or mtn";
+    if (country !== "zm") return "country must be zm";
+    if (bearer !== "merchant" && bearer !== "customer") return "invalid bearer";
+    return {
+      id: randomUUID(),
+      initiatedAt: new Date().toISOString(),
+      completedAt: null,
+      amount: amount.toFixed(2),
+      fee: null,
+      bearer,
+      currency: "ZMW",
+      reference,
+      lencoReference: String(++sequence),
+      type: "mobile-money",
+      status: "pay-offline",
+      source: "api",
+      reasonForFailure: null,
+      settlementStatus: null,
+      settlement: null,
+      mobileMoneyDetails: {
+        country: "zm",
+        phone,
+        operator,
+        accountName: "Test Guest",
+        operatorTransactionId: null,
+      },
+      bankAccountDetails: null,
+      cardDetails: null,
+    };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = new URL(req.url ?? "/", "http://simulator").pathname;
+    requests.push({ method: req.method ?? "", path });
+    if (isDown) return reply(res, 503, { status: false, message: "Service unavailable", data: null });
+    if (req.headers.authorization !== `Bearer ${token}`) {
+      return reply(res, 401, { status: false, message: "Invalid auth token", errorCode: "09", data: null });
+    }
+    if (req.method === "POST" && path === "/collections/mobile-money") {
+      const body = await readJson(req);
+      if (typeof body !== "object" || body === null) {
+        return reply(res, 400, { status: false, message: "Invalid JSON", errorCode: "01", data: null });
+      }
+      const reference = (body as { reference?: unknown }).reference;
+      if (typeof reference === "string" && collections.has(reference)) {
+        return reply(res, 400, {
+          status: false,
+          message: "Duplicate reference",
+          errorCode: "04",
+          data: null,
+        });
+      }
+      const collection = createCollection(body as Record<string, unknown>);
+      if (typeof collection === "string") {
+        return reply(res, 400, { status: false, message: collection, errorCode: "01", data: null });
+      }
+      collections.set(collection.reference, collection);
+      if (simulator.autoSettleMs !== null) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          void simulator.settle(collection.reference).catch(() => undefined);
+        }, simulator.autoSettleMs);
+        timers.add(timer);
+      }
+      return reply(res, 200, { status: true, message: "", data: collection });
+    }
+    const status = /^\/collections\/status\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && status) {
+      const collection = collections.get(decodeURIComponent(status[1] ?? ""));
+      if (!collection)
+        return reply(res, 404, { status: false, message: "Resource not found", errorCode: "11", data: null });
+      return reply(res, 200, { status: true, message: "", data: collection });
+    }
+    return reply(res, 404, { status: false, message: "Resource not found", errorCode: "11", data: null });
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => reply(res, 500, { status: false, message: "simulator error", data: null }));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const simulator: LencoSimulator = {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    collections,
+    requests,
+    deliveries,
+    webhookUrl: options.webhookUrl ?? null,
+    autoSettleMs: options.autoSettleMs ?? null,
+    sendWebhooks: true,
+    sign,
+    async settle(reference) {
+      const collection = collections.get(reference);
+      if (!collection) throw new Error(`no collection ${reference}`);
+      const outcome = SANDBOX_OUTCOMES[collection.mobileMoneyDetails.phone];
+      // Any number outside the sandbox's list: the guest never approves the prompt.
+      if (!outcome || collection.status === "successful" || collection.status === "failed") return collection;
+      collection.completedAt = new Date().toISOString();
+      if (outcome.reason === null) {
+        collection.status = "successful";
+        collection.fee = (Number(collection.amount) * 0.025).toFixed(2);
+        collection.settlementStatus = "pending";
+        collection.mobileMoneyDetails.operatorTransactionId = `MP${collection.lencoReference}`;
+      } else {
+        collection.status = "failed";
+        collection.reasonForFailure = outcome.reason;
+      }
+      if (simulator.sendWebhooks) await simulator.deliver(reference);
+      return collection;
+    },
+    async deliver(reference, event, tamper) {
+      const collection = collections.get(reference);
+      if (!collection) throw new Error(`no collection ${reference}`);
+      const name =
+        event ?? (collection.status === "successful" ? "collection.successful" : "collection.failed");
+      if (!simulator.webhookUrl) return "unreachable";
+      const signed = JSON.stringify({ event: name, data: collection });
+      const body = tamper ? tamper(signed) : signed;
+      let status: number | "unreachable";
+      try {
+        const response = await fetch(simulator.webhookUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Lenco-Signature": sign(signed) },
+          body,
+        });
+        status = response.status;
+      } catch {
+        status = "unreachable";
+      }
+      deliveries.push({ event: name, reference, status });
+      return status;
+    },
+    down() {
+      isDown = true;
+    },
+    up() {
+      isDown = false;
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return simulator;
+}
