@@ -89,6 +89,12 @@ test("the manager sets a 30% deposit; a guest pays it by MTN mobile money and th
   await expect(page.getByText("Please enter a Zambian mobile money number, e.g. 0961234567.")).toBeVisible();
   await expect(page.getByText("Please choose MTN or Airtel.")).toBeVisible();
 
+  // React's complaints (a hydration mismatch) while the progress island takes over.
+  const reactErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /react|hydrat/i.test(message.text())) reactErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => reactErrors.push(error.message));
   await page.getByLabel("MTN MoMo").check();
   await page.getByLabel("Mobile money number").fill("096 111 1111");
   await page.getByRole("button", { name: /^Pay K\d+/ }).click();
@@ -109,6 +115,7 @@ test("the manager sets a 30% deposit; a guest pays it by MTN mobile money and th
   await expect(page.locator("#payment-progress .notice--success")).toBeFocused();
   await expect(page.getByText("Due at the lodge")).toBeVisible();
   await expect(page.locator("html[data-same-page]")).toBeAttached();
+  expect(reactErrors).toEqual([]);
   // The JavaScript a guest's browser loaded for it (brotli, as sent): within the budget of a
   // page whose form is in use (tests/e2e/budgets.spec.ts, ADR 0015).
   const scriptBytes = await page.evaluate(() =>
