@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { promisify, stripVTControlCharacters } from "node:util";
 import { expect, test } from "@playwright/test";
 
 // `npm run demo:payments` (scripts/payments-walkthrough.ts), the closing note's walkthrough, run
@@ -9,13 +9,15 @@ import { expect, test } from "@playwright/test";
 // tests/integration/online-payments.test.ts covers with the clock in hand.
 test("the payments walkthrough runs and every check holds", async () => {
   test.setTimeout(120_000);
-  const { stdout } = await promisify(execFile)(
+  const { stdout: output } = await promisify(execFile)(
     process.execPath,
     ["scripts/payments-walkthrough.ts", "--quick"],
     {
       timeout: 110_000,
     },
   );
+  // Playwright's FORCE_COLOR reaches the script: its tables come colored.
+  const stdout = stripVTControlCharacters(output);
   expect(stdout).not.toContain("FAIL");
   expect(stdout).toMatch(/ok {3}guest approves: successful; webhook collection\.successful signed → 200/);
   expect(stdout).toContain("ok   duplicate delivery → 200");
