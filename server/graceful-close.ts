@@ -9,12 +9,10 @@ import type { Socket } from "node:net";
  * 1. keeps accepting until no connection has come for `quietMs` (or `drainMs` has passed), then
  *    closes the listening socket right after a turn of the event loop that accepted nothing.
  *    Closing it at once would reset every connection in the kernel's accept queue, with its
- *    request sent. Connections accepted meanwhile are held unread until the close, so that the
- *    turns stay short (Node accepts one connection a turn). The backlog stays as it is: with a
- *    backlog of 0 (which we tried) the kernel answers a burst's handshakes with SYN cookies it
- *    then cannot queue, and those clients, sure they are connected, are reset at the close.
- *    After the close the kernel refuses new connections (ECONNREFUSED), which a client knows it
- *    may retry;
+ *    request sent. The backlog stays as it is: with a backlog of 0 (which we tried) the kernel
+ *    answers a burst's handshakes with SYN cookies it then cannot queue, and those clients, sure
+ *    they are connected, are reset at the close. After the close the kernel refuses new
+ *    connections (ECONNREFUSED), which a client knows it may retry;
  * 2. once the listening socket is closed, answers every request under way whose answer has not
  *    begun, and every request received from then on (on a keep-alive connection), with
  *    `Connection: close`. Not before: a client told to close reconnects at once, and while the
@@ -36,14 +34,9 @@ export function gracefulClose(server: http.Server) {
   let accepted = 0;
   let lastAcceptedAt = 0;
   let listening = true;
-  // Connections accepted while the stop drains the accept queue, not yet read (see 1 below).
-  // net.Server's `pauseOnConnect` option, read at each accept (Node's net.js), set for the drain.
-  const holding = server as unknown as { pauseOnConnect: boolean };
-  const held: Socket[] = [];
   server.on("connection", (socket: Socket) => {
     accepted++;
     lastAcceptedAt = Date.now();
-    if (holding.pauseOnConnect) held.push(socket);
     sockets.set(socket, new Set());
     socket.once("close", () => sockets.delete(socket));
   });
@@ -68,7 +61,6 @@ export function gracefulClose(server: http.Server) {
   }): Promise<{ cutOff: number }> {
     const started = Date.now();
     let cutOff = 0;
-    holding.pauseOnConnect = true;
 
     return new Promise((resolve) => {
       // 3 and 4: close connections once idle; cut off the rest at the bound. A connection is
@@ -99,13 +91,11 @@ export function gracefulClose(server: http.Server) {
       };
 
       // 1: Node accepts one connection a turn of the event loop, and a turn that runs a request
-      // (the embedded database works in this thread) can take 100 ms on a busy machine: a burst
-      // of 40 connections would take seconds to accept. So while the queue drains, what comes in
-      // is accepted and held unread (`pauseOnConnect`), turns stay short, and the held
-      // connections are read once the listening socket is closed. Wait while connections come,
-      // then for `quietMs` without one, then for a whole turn that accepted nothing, and close in
-      // the check phase right after that turn's poll: the kernel can queue a new connection only
-      // in the moments between that poll and the close. The first turn is the one under way.
+      // (the embedded database works in this thread) can take 100 ms on a busy machine, so a
+      // burst drains at the pace its requests are answered. Wait while connections come, then
+      // for `quietMs` without one, then for a whole turn that accepted nothing, and close in the
+      // check phase right after that turn's poll: the kernel can queue a new connection only in
+      // the moments between that poll and the close. The first turn is the one under way.
       const drain = (seen: number) => {
         const now = Date.now();
         const elapsed = now - started;
@@ -129,8 +119,6 @@ export function gracefulClose(server: http.Server) {
         });
         // 2: from now on a client told to close finds the door shut if it comes back.
         listening = false;
-        holding.pauseOnConnect = false;
-        for (const socket of held.splice(0)) socket.resume();
         for (const underway of sockets.values()) {
           for (const response of underway)
             if (!response.headersSent) response.setHeader("Connection", "close");

@@ -179,9 +179,11 @@ for (const [engineName, port, open] of [
           WRITE_RATE_LIMIT: "0",
           LOG_LEVEL: "warn",
         },
-        stdio: ["ignore", process.env.DEBUG_SHUTDOWN ? "inherit" : "ignore", "pipe"],
+        stdio: ["ignore", "pipe", "pipe"],
       });
+      // The server's warnings and errors (LOG_LEVEL warn: a cut-off says so), shown on failure.
       let stderr = "";
+      server.stdout.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
       // Wait until the site answers with its database ready.
@@ -233,7 +235,10 @@ for (const [engineName, port, open] of [
       expect(await exited, stderr).toBe(0);
       expect(Date.now() - started).toBeLessThan(8_000);
 
-      expect(outcomes.filter((o) => o.kind === "failed")).toEqual([]);
+      expect(
+        outcomes.filter((o) => o.kind === "failed"),
+        stderr,
+      ).toEqual([]);
       const answered = outcomes.filter((o) => o.kind === "answered");
       // Each booking holds a night of its own: every request the server took was booked.
       for (const outcome of answered) {
