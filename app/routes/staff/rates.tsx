@@ -1,6 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { StaffChanges } from "~/components/staff-changes.tsx";
 import {
   createRateRule,
@@ -217,7 +218,9 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
       <title>Staff: rates and stay rules</title>
       <h1>Rates and stay rules</h1>
       {actionData && !actionData.preview ? (
-        <Notice tone={actionData.tone}>{actionData.message}</Notice>
+        <DismissibleNotice tone={actionData.tone} of={actionData}>
+          {actionData.message}
+        </DismissibleNotice>
       ) : null}
 
       <section aria-labelledby="precedence">
@@ -269,17 +272,17 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
                   <td>{weekdaysText(rule.weekdays)}</td>
                   <td>{rateRuleEffect(rule)}</td>
                   <td>
-                    <Form method="post">
+                    <StaffForm method="post">
                       <input type="hidden" name="intent" value="delete-rate" />
                       <input type="hidden" name="id" value={rule.id} />
-                      <button
-                        type="submit"
+                      <SubmitButton
                         className="btn btn--outline btn--small"
                         aria-label={`Remove rate rule ${rule.name}`}
+                        pending="Removing…"
                       >
                         Remove
-                      </button>
-                    </Form>
+                      </SubmitButton>
+                    </StaffForm>
                   </td>
                 </tr>
               ))}
@@ -288,8 +291,12 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
         )}
 
         <h3>Add a rate rule</h3>
-        {rateForm ? <Notice tone={rateForm.tone}>{rateForm.message}</Notice> : null}
-        <Form
+        {rateForm ? (
+          <DismissibleNotice tone={rateForm.tone} of={rateForm}>
+            {rateForm.message}
+          </DismissibleNotice>
+        ) : null}
+        <StaffForm
           method="post"
           className="staff-form staff-form--grid"
           key={`rate-${rateForm ? "kept" : formKey}`}
@@ -353,14 +360,19 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             checked={list(rateForm, "weekdays")}
           />
           <div className="staff-actions">
-            <button type="submit" name="intent" value="preview-rate" className="btn btn--outline">
+            <SubmitButton
+              name="intent"
+              value="preview-rate"
+              className="btn btn--outline"
+              pending="Previewing…"
+            >
               Preview
-            </button>
-            <button type="submit" name="intent" value="add-rate" className="btn btn--primary">
+            </SubmitButton>
+            <SubmitButton name="intent" value="add-rate" className="btn btn--primary" pending="Saving…">
               Save rule
-            </button>
+            </SubmitButton>
           </div>
-        </Form>
+        </StaffForm>
         {rateForm?.preview ? <RulePreview rows={rateForm.preview} /> : null}
       </section>
 
@@ -388,17 +400,17 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
                   <td>{types(rule.roomTypes)}</td>
                   <td>{stayRuleTexts(rule).join("; ")}</td>
                   <td>
-                    <Form method="post">
+                    <StaffForm method="post">
                       <input type="hidden" name="intent" value="delete-stay" />
                       <input type="hidden" name="id" value={rule.id} />
-                      <button
-                        type="submit"
+                      <SubmitButton
                         className="btn btn--outline btn--small"
                         aria-label={`Remove stay rule ${rule.name}`}
+                        pending="Removing…"
                       >
                         Remove
-                      </button>
-                    </Form>
+                      </SubmitButton>
+                    </StaffForm>
                   </td>
                 </tr>
               ))}
@@ -406,8 +418,12 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
           </table>
         )}
         <h3>Add a stay rule</h3>
-        {stayForm ? <Notice tone={stayForm.tone}>{stayForm.message}</Notice> : null}
-        <Form
+        {stayForm ? (
+          <DismissibleNotice tone={stayForm.tone} of={stayForm}>
+            {stayForm.message}
+          </DismissibleNotice>
+        ) : null}
+        <StaffForm
           method="post"
           className="staff-form staff-form--grid"
           key={`stay-${stayForm ? "kept" : formKey}`}
@@ -467,10 +483,10 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             options={WEEKDAY_OPTIONS}
             checked={list(stayForm, "closedToArrival")}
           />
-          <button type="submit" className="btn btn--primary">
+          <SubmitButton className="btn btn--primary" pending="Saving…">
             Save stay rule
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
       </section>
 
       <StaffChanges
