@@ -98,8 +98,8 @@ export function gracefulClose(server: http.Server) {
           return;
         }
         // net.Server's close, not http.Server's, which would close "idle" connections at once.
-        // Its callback comes once the last connection has closed.
-        let sweeper: NodeJS.Timeout | undefined;
+        // Its callback comes once the last connection has closed (never in this turn).
+        const sweeper = setInterval(sweep, Math.max(10, Math.floor(idleMs / 3)));
         net.Server.prototype.close.call(server, () => {
           clearInterval(sweeper);
           resolve({ cutOff });
@@ -110,7 +110,6 @@ export function gracefulClose(server: http.Server) {
           for (const response of underway)
             if (!response.headersSent) response.setHeader("Connection", "close");
         }
-        sweeper = setInterval(sweep, Math.max(10, Math.floor(idleMs / 3)));
       };
       setImmediate(() => drain(-1));
     });
