@@ -147,7 +147,7 @@ test.describe("the hydrated console", () => {
   });
 
   test("a status change shows at once (optimistic), and the server's answer follows", async ({ page }) => {
-    await reserve(page, "Optimistic Guest", 12, 310);
+    await reserve(page, "Optimistic Guest", 12, 150);
     await signIn(page);
     await openRequest(page, "Optimistic Guest");
     await hydrated(page);
@@ -215,7 +215,7 @@ test.describe("the console without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("signs in, adds an account, confirms a request and dismisses nothing it cannot", async ({ page }) => {
-    await reserve(page, "Plain Form Guest", 13, 320);
+    await reserve(page, "Plain Form Guest", 13, 160);
     await signIn(page);
     await page.goto(`${STAFF_URL}/staff/accounts`);
     await page.getByLabel("Name").fill("Plain Person");
