@@ -37,8 +37,9 @@ export function sessionCookies(token: string | null, siteOrigin: string): Header
       "Set-Cookie",
       `${SESSION_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`,
     );
-  set("/", token ?? "", token ? SESSION_ABSOLUTE_MS / 1000 : 0);
+  // The old one first: a client that keeps cookies by name only ends with the new one.
   set("/staff", "", 0);
+  set("/", token ?? "", token ? SESSION_ABSOLUTE_MS / 1000 : 0);
   return headers;
 }
 

@@ -35,7 +35,7 @@ describe("staff tokens", () => {
 describe("staff session cookie", () => {
   it("is HttpOnly, SameSite=Lax, Path=/ (the console's /staff.data too), and Secure outside localhost", () => {
     const token = newToken();
-    const [local, legacy] = sessionCookies(token, "http://localhost:3000").getSetCookie();
+    const [legacy, local] = sessionCookies(token, "http://localhost:3000").getSetCookie();
     expect(local).toContain(`lodge_staff=${token}`);
     expect(local).toMatch(/Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
     expect(local).not.toContain("Secure");
@@ -43,12 +43,12 @@ describe("staff session cookie", () => {
     expect(legacy).toBe("lodge_staff=; Path=/staff; HttpOnly; SameSite=Lax; Max-Age=0");
     expect(secureCookies("http://127.0.0.1:4710")).toBe(false);
     expect(sessionCookies(token, "https://lodge.example").getSetCookie()).toEqual([
-      expect.stringMatching(/; Secure$/),
       expect.stringMatching(/Path=\/staff.*; Secure$/),
+      expect.stringMatching(/; Secure$/),
     ]);
     expect(sessionCookies(null, "http://localhost:3000").getSetCookie()).toEqual([
-      "lodge_staff=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
       "lodge_staff=; Path=/staff; HttpOnly; SameSite=Lax; Max-Age=0",
+      "lodge_staff=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
     ]);
     expect(secureCookies("http://lodge.example")).toBe(true);
   });

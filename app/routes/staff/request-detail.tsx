@@ -215,6 +215,9 @@ function LedgerForm({
       className="staff-form staff-form--grid"
       aria-label="Record a payment or refund"
       resetOnSuccess
+      // New defaults (a cancellation that owes a refund, a balance that moved) start it afresh, as
+      // the page a plain post answers with would.
+      key={`${balance}/${refundDue}`}
     >
       <SelectField
         name="entryKind"
