@@ -1,4 +1,12 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
 import ENHANCE_URL, { preloads as ENHANCE_PRELOADS } from "virtual:enhance-url";
 import type { Route } from "./+types/root";
 import { siteOriginContext } from "./context.server.ts";
@@ -19,7 +27,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // Lets the enhancement module's loader through the CSP.
+  // Lets the enhancement module's loader (public pages) or React Router's scripts (the console)
+  // through the CSP.
   const nonce = useNonce() || undefined;
   const staffConsole = isStaffConsole(useMatches());
   return (
@@ -47,13 +56,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
           </>
         )}
-        {/* The page's one script, started once the page has loaded and painted
-            (app/lib/deferred-enhancement.ts): small behaviours, and the islands, which bring React
-            when the guest turns to them (ADR 0015). */}
-        <script
-          nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: deferredEnhancementScript(ENHANCE_URL, ENHANCE_PRELOADS) }}
-        />
+        {staffConsole ? (
+          // The console is a React Router app (ADR 0015, its addendum): its pages hydrate and navigate by data
+          // requests. Only here: no public page loads the router (tests/e2e/staff-hydration.spec.ts).
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // The page's one script, started once the page has loaded and painted
+          // (app/lib/deferred-enhancement.ts): small behaviours, and the islands, which bring React
+          // when the guest turns to them (ADR 0015).
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: deferredEnhancementScript(ENHANCE_URL, ENHANCE_PRELOADS) }}
+          />
+        )}
       </body>
     </html>
   );

@@ -34,6 +34,7 @@ import { pagePipeline } from "./page-pipeline.ts";
 import { DatabaseStore } from "./rate-limit-store.ts";
 import { writeRateLimit } from "./rate-limit.ts";
 import { contentSecurityPolicy } from "./security-headers.ts";
+import { isStaffPath } from "./staff-paths.ts";
 
 // This module is the server build's entry (vite.config.ts): the request
 // handler, the database and the router context share one module graph.
@@ -110,8 +111,11 @@ if (paymentProvider) {
 app.use(sameOriginWrites(env.SITE_ORIGIN));
 app.use(formBodiesOnly());
 app.use(bodyLimit(64 * 1024));
-// The staff console is for nobody's search results and no shared cache (issue 8).
-app.use("/staff", (_req, res, next) => {
+// The staff console is for nobody's search results and no shared cache (issue 8): its pages and
+// its data requests, including the index page's own `/staff.data`, which a mount on "/staff"
+// would not reach.
+app.use((req, res, next) => {
+  if (!isStaffPath(req.path)) return next();
   res.setHeader("X-Robots-Tag", "noindex, nofollow");
   res.setHeader("Cache-Control", "no-store");
   next();

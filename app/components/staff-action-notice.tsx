@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatKwacha } from "~/lib/money.ts";
 import type { StaffNotice } from "~/lib/staff-notice.ts";
-import { Notice } from "./notice.tsx";
+import { DismissibleNotice } from "./staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "./staff-form.tsx";
 
 /**
  * What a staff action answered: the notice, and where it asks for more, the next step: a
@@ -12,7 +13,7 @@ export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined 
   if (!notice) return null;
   const { confirm, receiptId } = notice;
   return (
-    <Notice tone={notice.tone}>
+    <DismissibleNotice tone={notice.tone} of={notice}>
       <p>{notice.message}</p>
       {confirm ? (
         <div className="staff-actions">
@@ -22,14 +23,19 @@ export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined 
           >
             Record a payment
           </Link>
-          <Form method="post">
+          <StaffForm method="post">
             <input type="hidden" name="kind" value={confirm.kind} />
             <input type="hidden" name="id" value={confirm.id} />
             <input type="hidden" name="balanceConfirmed" value="yes" />
-            <button type="submit" name="intent" value="check-out" className="btn btn--outline btn--small">
+            <SubmitButton
+              name="intent"
+              value="check-out"
+              className="btn btn--outline btn--small"
+              pending="Checking out…"
+            >
               Check out with {formatKwacha(confirm.balance)} due
-            </button>
-          </Form>
+            </SubmitButton>
+          </StaffForm>
         </div>
       ) : null}
       {receiptId ? (
@@ -37,6 +43,6 @@ export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined 
           <Link to={`/staff/receipts/${receiptId}`}>Print the receipt</Link>
         </p>
       ) : null}
-    </Notice>
+    </DismissibleNotice>
   );
 }

@@ -1,5 +1,12 @@
-import { Form, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { StaffForm, SubmitButton } from "./staff-form.tsx";
 import "./staff-frame.css";
+// Every stylesheet a console page uses, here in its frame: every console page then carries the
+// whole console's CSS inline (app/entry.server.tsx puts a page's CSS in its HTML, and the router's
+// manifest in the page lists none), so a client-side navigation never waits for a stylesheet.
+import "./folio-document.css";
+import "./nightly-breakdown.css";
+import "./report-charts.css";
 
 /**
  * The staff console's page frame (issue 8): its own header and navigation, never the public
@@ -41,14 +48,14 @@ export function StaffFrame({
                 </>
               ) : null}
             </nav>
-            <Form method="post" action="/staff/sign-out" className="staff-header__user">
+            <StaffForm method="post" action="/staff/sign-out" className="staff-header__user">
               <span>
                 {staff.name} ({staff.role})
               </span>
-              <button type="submit" className="btn btn--outline btn--small">
+              <SubmitButton className="btn btn--outline btn--small" pending="Signing out…">
                 Sign out
-              </button>
-            </Form>
+              </SubmitButton>
+            </StaffForm>
           </>
         ) : null}
       </header>

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
-import { Form } from "react-router";
 import { InputField } from "~/components/form-fields.tsx";
 import { NightlyBreakdown } from "~/components/nightly-breakdown.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { formatKwacha } from "~/lib/money.ts";
 import { taxLabel, type QuotedNight, type TaxLine } from "~/lib/rates.ts";
 
@@ -39,7 +39,7 @@ export function StaffPricePanel({
         ) : null}
       </dl>
       {nights.length > 0 ? <NightlyBreakdown nights={nights} showRules /> : null}
-      <Form method="post" className="staff-form staff-form--grid">
+      <StaffForm method="post" className="staff-form staff-form--grid" resetOnSuccess>
         <InputField
           name="totalPrice"
           label="New total (K)"
@@ -50,10 +50,10 @@ export function StaffPricePanel({
           defaultValue={total}
         />
         <InputField name="reason" label="Reason for the change" required maxLength={200} />
-        <button type="submit" name="intent" value="price" className="btn btn--primary btn--small">
+        <SubmitButton name="intent" value="price" className="btn btn--primary btn--small" pending="Changing…">
           Change price
-        </button>
-      </Form>
+        </SubmitButton>
+      </StaffForm>
     </section>
   );
 }

@@ -1,6 +1,45 @@
-import { Form } from "react-router";
+import { useNavigation } from "react-router";
+import type { RequestIntent } from "~/lib/schemas/staff.ts";
 import { INTENT_LABELS, intentsFor } from "~/lib/staff-notice.ts";
 import type { RequestKind } from "~/lib/stay-lifecycle.ts";
+import { StaffForm, SubmitButton } from "./staff-form.tsx";
+
+/** What a button says while its change is being made. */
+const PENDING_LABELS: Record<RequestIntent, string> = {
+  confirm: "Confirming…",
+  decline: "Declining…",
+  cancel: "Cancelling…",
+  "check-in": "Checking in…",
+  "check-out": "Checking out…",
+  "no-show": "Marking no-show…",
+  move: "Moving…",
+  handled: "Marking handled…",
+};
+
+/** The status a change leads to, shown before the server has answered (`useShownStatus`). */
+const STATUS_AFTER: Partial<Record<RequestIntent, string>> = {
+  confirm: "Confirmed",
+  decline: "Declined",
+  cancel: "Cancelled",
+  "check-in": "Checked in",
+  "check-out": "Checked out",
+  "no-show": "No-show",
+  handled: "Handled",
+};
+
+/**
+ * A request's status as the console shows it: while one of its buttons is being sent, the status
+ * it will have (optimistic: the answer follows in a moment, and if the change was refused the
+ * page shows the stored status again with the notice). A check-out that may still ask to confirm
+ * a balance due is not anticipated.
+ */
+export function useShownStatus(kind: RequestKind, id: string, status: string): string {
+  const sent = useNavigation().formData;
+  if (!sent || sent.get("kind") !== kind || sent.get("id") !== id) return status;
+  const intent = String(sent.get("intent")) as RequestIntent;
+  if (intent === "check-out" && sent.get("balanceConfirmed") !== "yes") return status;
+  return STATUS_AFTER[intent] ?? status;
+}
 
 /**
  * One plain form per allowed change of a request (works without JavaScript). `who` names the
@@ -24,20 +63,25 @@ export function RequestButtons({
   return (
     <div className="staff-actions">
       {intents.map((intent) => (
-        <Form method="post" key={intent}>
+        <StaffForm method="post" key={intent}>
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="id" value={id} />
-          <button
-            type="submit"
+          <SubmitButton
+            pending={PENDING_LABELS[intent]}
             name="intent"
             value={intent}
             className={`btn ${intent === "decline" || intent === "cancel" || intent === "no-show" ? "btn--outline" : "btn--primary"} btn--small`}
             aria-label={who ? `${INTENT_LABELS[intent]}: ${who}` : undefined}
           >
             {INTENT_LABELS[intent]}
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
       ))}
     </div>
   );
+}
+
+/** A request's status text, optimistic while a change of it is being sent (`useShownStatus`). */
+export function RequestStatus({ kind, id, status }: { kind: RequestKind; id: string; status: string }) {
+  return <>{useShownStatus(kind, id, status)}</>;
 }

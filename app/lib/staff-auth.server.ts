@@ -22,14 +22,25 @@ export function secureCookies(siteOrigin: string): boolean {
   return !(url.protocol === "http:" && ["localhost", "127.0.0.1"].includes(url.hostname));
 }
 
-export function sessionCookie(token: string, siteOrigin: string): string {
+/**
+ * The Set-Cookie headers that give the browser this session's cookie, or (null) take it away.
+ * The cookie is for the whole site (`Path=/`): the hydrated console asks for its index page's data
+ * at `/staff.data`, which a `Path=/staff` cookie would not reach (a cookie's path matches only up
+ * to a "/"). Cookies set before the console hydrated had `Path=/staff`: each answer that sets or
+ * clears the cookie also clears that one, so a browser never holds both.
+ */
+export function sessionCookies(token: string | null, siteOrigin: string): Headers {
   const secure = secureCookies(siteOrigin) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=/staff; HttpOnly; SameSite=Lax; Max-Age=${SESSION_ABSOLUTE_MS / 1000}${secure}`;
-}
-
-export function clearedSessionCookie(siteOrigin: string): string {
-  const secure = secureCookies(siteOrigin) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=/staff; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  const headers = new Headers();
+  const set = (path: string, value: string, maxAge: number) =>
+    headers.append(
+      "Set-Cookie",
+      `${SESSION_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`,
+    );
+  // The old one first: a client that keeps cookies by name only ends with the new one.
+  set("/staff", "", 0);
+  set("/", token ?? "", token ? SESSION_ABSOLUTE_MS / 1000 : 0);
+  return headers;
 }
 
 /** The session token the browser sent, if it looks like one. */
@@ -74,6 +85,20 @@ export interface StaffRequest {
 }
 
 /**
+ * The page a request is for. The hydrated console (ADR 0015's addendum) asks for a page's data at
+ * `/staff/requests.data` (`/staff.data` for the index page), with React Router's own parameters
+ * (`_routes`, a bare `index`): the way back after signing in is the page's own address.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return url;
+  url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  if (url.searchParams.get("index") === "") url.searchParams.delete("index");
+  return url;
+}
+
+/**
  * A signed-in, enabled account with the required role, else: sign-in (302) when there is no
  * live session, 403 when the role does not suffice or a write comes from another site.
  */
@@ -89,10 +114,10 @@ export async function requireStaff(
     return { db, staff: token ? await findLiveSession(db, hashToken(token)) : undefined };
   });
   if (!staff) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     const back = isWrite(request) ? url.pathname : url.pathname + url.search;
     throw redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(back)}`, {
-      headers: token ? { "Set-Cookie": clearedSessionCookie(context.get(siteOriginContext)) } : undefined,
+      headers: token ? sessionCookies(null, context.get(siteOriginContext)) : undefined,
     });
   }
   if (role === "manager" && staff.role !== "manager") throw data(FORBIDDEN, { status: 403 });

@@ -4,7 +4,7 @@ import {
   isSameOriginPost,
   safeNext,
   secureCookies,
-  sessionCookie,
+  sessionCookies,
   sessionToken,
 } from "./staff-auth.server.ts";
 
@@ -33,14 +33,23 @@ describe("staff tokens", () => {
 });
 
 describe("staff session cookie", () => {
-  it("is HttpOnly, SameSite=Lax, Path=/staff, and Secure outside localhost", () => {
+  it("is HttpOnly, SameSite=Lax, Path=/ (the console's /staff.data too), and Secure outside localhost", () => {
     const token = newToken();
-    const local = sessionCookie(token, "http://localhost:3000");
+    const [legacy, local] = sessionCookies(token, "http://localhost:3000").getSetCookie();
     expect(local).toContain(`lodge_staff=${token}`);
-    expect(local).toMatch(/Path=\/staff; HttpOnly; SameSite=Lax/);
+    expect(local).toMatch(/Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
     expect(local).not.toContain("Secure");
+    // The cookie of before (Path=/staff) goes, so a browser never sends two.
+    expect(legacy).toBe("lodge_staff=; Path=/staff; HttpOnly; SameSite=Lax; Max-Age=0");
     expect(secureCookies("http://127.0.0.1:4710")).toBe(false);
-    expect(sessionCookie(token, "https://lodge.example")).toContain("; Secure");
+    expect(sessionCookies(token, "https://lodge.example").getSetCookie()).toEqual([
+      expect.stringMatching(/Path=\/staff.*; Secure$/),
+      expect.stringMatching(/; Secure$/),
+    ]);
+    expect(sessionCookies(null, "http://localhost:3000").getSetCookie()).toEqual([
+      "lodge_staff=; Path=/staff; HttpOnly; SameSite=Lax; Max-Age=0",
+      "lodge_staff=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
+    ]);
     expect(secureCookies("http://lodge.example")).toBe(true);
   });
 

@@ -22,6 +22,8 @@ async function signInAsManager(page: Page) {
   await page.getByLabel("E-mail address").fill(MANAGER.email);
   await page.getByLabel("Password").fill(MANAGER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  // The hydrated console signs in by a data request: wait for its answer before going on.
+  await expect(page.getByRole("navigation", { name: "Staff console" })).toBeVisible();
 }
 
 async function managerSetsDeposit(page: Page) {

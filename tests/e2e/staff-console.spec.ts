@@ -396,6 +396,8 @@ test.describe("staff console on a phone", () => {
     await signIn(page);
     await page.goto(`${STAFF_URL}/staff/requests?q=Phone%20Width%20Guest`);
     await page.locator("tbody tr").first().getByRole("link", { name: "Phone Width Guest" }).click();
+    // The hydrated console navigates without a document load: wait for the detail's address.
+    await expect(page).toHaveURL(/\/staff\/requests\/booking\/[\w-]+$/);
     const detail = page.url();
     for (const path of [
       "/staff",

@@ -1,7 +1,8 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { StaffChanges } from "~/components/staff-changes.tsx";
 import { CsvDownload } from "~/components/csv-download.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { siteOriginContext } from "~/context.server.ts";
 import {
@@ -95,14 +96,14 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         <CsvDownload list="accounts" label="Download accounts as CSV" />
       </p>
       {actionData ? (
-        <Notice tone={actionData.tone}>
+        <DismissibleNotice tone={actionData.tone} of={actionData}>
           <p>{actionData.message}</p>
           {actionData.link ? (
             <p>
               <code className="staff-link">{actionData.link}</code>
             </p>
           ) : null}
-        </Notice>
+        </DismissibleNotice>
       ) : null}
       <div className="staff-table-wrap">
         <table className="staff-table">
@@ -126,32 +127,32 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                 <td>
                   <div className="staff-actions">
                     {account.id === me ? null : (
-                      <Form method="post">
+                      <StaffForm method="post">
                         <input type="hidden" name="accountId" value={account.id} />
-                        <button
-                          type="submit"
+                        <SubmitButton
+                          pending="Saving…"
                           name="intent"
                           value={account.disabledAt ? "enable" : "disable"}
                           className="btn btn--outline btn--small"
                           aria-label={`${account.disabledAt ? "Enable" : "Disable"} ${account.name}`}
                         >
                           {account.disabledAt ? "Enable" : "Disable"}
-                        </button>
-                      </Form>
+                        </SubmitButton>
+                      </StaffForm>
                     )}
                     {account.disabledAt ? null : (
-                      <Form method="post">
+                      <StaffForm method="post">
                         <input type="hidden" name="accountId" value={account.id} />
-                        <button
-                          type="submit"
+                        <SubmitButton
+                          pending="Making a link…"
                           name="intent"
                           value="reset"
                           className="btn btn--outline btn--small"
                           aria-label={`Reset password of ${account.name}`}
                         >
                           Reset password
-                        </button>
-                      </Form>
+                        </SubmitButton>
+                      </StaffForm>
                     )}
                   </div>
                 </td>
@@ -162,7 +163,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
       </div>
       <section aria-labelledby="add-account">
         <h2 id="add-account">Add an account</h2>
-        <Form method="post" className="staff-form staff-form--grid">
+        <StaffForm method="post" className="staff-form staff-form--grid" resetOnSuccess>
           <input type="hidden" name="intent" value="invite" />
           <InputField name="name" label="Name" required maxLength={100} />
           <InputField name="email" label="E-mail address" type="email" required />
@@ -170,10 +171,10 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             <option value="reception">Reception: requests, today, room board</option>
             <option value="manager">Manager: also prices, venues, accounts</option>
           </SelectField>
-          <button type="submit" className="btn btn--primary">
+          <SubmitButton className="btn btn--primary" pending="Adding…">
             Add and show invitation link
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
       </section>
       <StaffChanges
         id="account-changes"

@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { data, Link } from "react-router";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { StaffChanges } from "~/components/staff-changes.tsx";
 import { paymentProviderContext } from "~/context.server.ts";
 import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
@@ -86,7 +87,11 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
     <>
       <title>Staff: deposits and cancellation</title>
       <h1>Deposits and cancellation</h1>
-      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      {actionData ? (
+        <DismissibleNotice tone={actionData.tone} of={actionData}>
+          {actionData.message}
+        </DismissibleNotice>
+      ) : null}
       <p>
         {provider
           ? `Guests who choose Mobile Money pay the deposit online through ${provider.name === "lenco" ? "Lenco" : provider.name}${provider.sandbox ? " (sandbox: no real money)" : ""}.`
@@ -98,7 +103,7 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
           Guests read: “{depositPolicyText(settings)} {cancellationPolicyText(settings)}”
         </p>
         {/* A new key per answer: the fields show what was saved, or what was typed beside its errors. */}
-        <Form method="post" className="staff-form staff-form--grid" key={JSON.stringify(shown)}>
+        <StaffForm method="post" className="staff-form staff-form--grid" key={JSON.stringify(shown)}>
           <SelectField
             name="depositPolicy"
             label="Deposit"
@@ -141,10 +146,10 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
             defaultValue={shown.paymentHoldMinutes}
             error={errors.paymentHoldMinutes}
           />
-          <button type="submit" className="btn btn--primary">
+          <SubmitButton className="btn btn--primary" pending="Saving…">
             Save policies
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
       </section>
       <section aria-labelledby="refunds">
         <h2 id="refunds">Payments to refund</h2>
@@ -154,7 +159,7 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
           <ul className="staff-list">
             {refunds.map((r) => (
               <li key={r.id}>
-                <a href={`/staff/requests/booking/${r.bookingId}`}>{r.bookingReference}</a> ({r.name}):{" "}
+                <Link to={`/staff/requests/booking/${r.bookingId}`}>{r.bookingReference}</Link> ({r.name}):{" "}
                 {formatKwacha(r.amount)} paid {formatLodgeTime(r.updatedAt)}, payment {r.reference}
                 {r.providerReference ? ` (Lenco ${r.providerReference})` : ""}; the booking is {r.status}.
               </li>

@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { InputField, SelectField, TextAreaField } from "~/components/form-fields.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { lodgeToday } from "~/lib/dates.ts";
 import { FIELD_LABELS, PAYMENT_METHODS } from "~/lib/messages.ts";
 import { DESK_CHANNEL_LABELS, DESK_CHANNELS } from "~/lib/schemas/desk.ts";
@@ -37,7 +38,6 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? {};
   // A refused booking comes back to its own tab with what was typed.
   const tab = (values.tab as DeskTab | undefined) ?? page.tab;
-  const busy = useNavigation().state === "submitting";
   const value = (name: string, fallback = "") => values[name] ?? fallback;
   const tabLink = (to: DeskTab) => `/staff/desk?tab=${to}&channel=${page.channel}`;
   return (
@@ -59,9 +59,15 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {errors[FORM_ERROR] ? <Notice tone="error">{errors[FORM_ERROR]}</Notice> : null}
+      {errors[FORM_ERROR] ? (
+        <DismissibleNotice tone="error" of={actionData}>
+          {errors[FORM_ERROR]}
+        </DismissibleNotice>
+      ) : null}
       {Object.keys(errors).some((key) => key !== FORM_ERROR) ? (
-        <Notice tone="error">Please correct the fields marked below.</Notice>
+        <DismissibleNotice tone="error" of={actionData}>
+          Please correct the fields marked below.
+        </DismissibleNotice>
       ) : null}
 
       {tab === "venue" ? (
@@ -103,7 +109,12 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       )}
 
-      <Form method="post" noValidate className="staff-form staff-form--grid" aria-label={TAB_LABELS[tab]}>
+      <StaffForm
+        method="post"
+        noValidate
+        className="staff-form staff-form--grid"
+        aria-label={TAB_LABELS[tab]}
+      >
         <input type="hidden" name="tab" value={tab} />
         <input type="hidden" name="submissionId" value={values.submissionId ?? page.submissionId} />
         <SelectField
@@ -274,11 +285,11 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
         {errors.submissionId ? <p className="field__error">{errors.submissionId}</p> : null}
         <div className="staff-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? "Saving…" : `Save the ${TAB_LABELS[tab].toLowerCase()}`}
-          </button>
+          <SubmitButton className="btn btn--primary" pending="Saving…">
+            {`Save the ${TAB_LABELS[tab].toLowerCase()}`}
+          </SubmitButton>
         </div>
-      </Form>
+      </StaffForm>
     </>
   );
 }

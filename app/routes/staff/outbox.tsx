@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { StaffPager } from "~/components/staff-pager.tsx";
 import { formatLodgeTime } from "~/lib/dates.ts";
 import { CsvDownload } from "~/components/csv-download.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { StaffChanges } from "~/components/staff-changes.tsx";
 import { listOutbox } from "~/db/outbox.server.ts";
 import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
@@ -75,7 +76,11 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
     <>
       <title>Staff: mail outbox</title>
       <h1>Mail outbox</h1>
-      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      {actionData ? (
+        <DismissibleNotice tone={actionData.tone} of={actionData}>
+          {actionData.message}
+        </DismissibleNotice>
+      ) : null}
       <Form method="get" className="staff-filters">
         <label>
           Status
@@ -119,12 +124,12 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   {STATUS_LABELS[mail.status]}
                   {mail.sentAt ? ` ${formatLodgeTime(mail.sentAt)}` : ""}
                   {mail.status === "failed" ? (
-                    <Form method="post" className="staff-actions">
+                    <StaffForm method="post" className="staff-actions">
                       <input type="hidden" name="id" value={mail.id} />
-                      <button type="submit" className="btn btn--small">
+                      <SubmitButton className="btn btn--small" pending="Sending…">
                         Send again
-                      </button>
-                    </Form>
+                      </SubmitButton>
+                    </StaffForm>
                   ) : null}
                 </td>
                 <td>{mail.attempts}</td>

@@ -1,6 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { StaffChanges } from "~/components/staff-changes.tsx";
 import {
   createRateRule,
@@ -203,6 +204,11 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
     const found = source?.values?.[key];
     return typeof found === "string" ? found : undefined;
   };
+  // What was typed into a refused (or previewed) form's field, and its message.
+  const typed = (source: ActionData | undefined, key: string) => ({
+    defaultValue: value(source, key),
+    error: source?.fieldErrors?.[key],
+  });
   const list = (source: ActionData | undefined, key: string) => {
     const found = source?.values?.[key];
     return Array.isArray(found) ? found : [];
@@ -217,7 +223,9 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
       <title>Staff: rates and stay rules</title>
       <h1>Rates and stay rules</h1>
       {actionData && !actionData.preview ? (
-        <Notice tone={actionData.tone}>{actionData.message}</Notice>
+        <DismissibleNotice tone={actionData.tone} of={actionData}>
+          {actionData.message}
+        </DismissibleNotice>
       ) : null}
 
       <section aria-labelledby="precedence">
@@ -244,72 +252,37 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
 
       <section aria-labelledby="rate-rules">
         <h2 id="rate-rules">Rate rules</h2>
-        {rateRules.length === 0 ? (
-          <p>No rate rules: every night is the base rate.</p>
-        ) : (
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Room types</th>
-                <th scope="col">Nights</th>
-                <th scope="col">Weekdays</th>
-                <th scope="col">Price</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rateRules.map((rule) => (
-                <tr key={rule.id}>
-                  <td>{rule.name}</td>
-                  <td>{types(rule.roomTypes)}</td>
-                  <td>{period(rule)}</td>
-                  <td>{weekdaysText(rule.weekdays)}</td>
-                  <td>{rateRuleEffect(rule)}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete-rate" />
-                      <input type="hidden" name="id" value={rule.id} />
-                      <button
-                        type="submit"
-                        className="btn btn--outline btn--small"
-                        aria-label={`Remove rate rule ${rule.name}`}
-                      >
-                        Remove
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RulesTable
+          kind="rate"
+          rules={rateRules}
+          empty="No rate rules: every night is the base rate."
+          columns={{
+            "Room types": (rule) => types(rule.roomTypes),
+            Nights: period,
+            Weekdays: (rule) => weekdaysText(rule.weekdays),
+            Price: rateRuleEffect,
+          }}
+        />
 
         <h3>Add a rate rule</h3>
-        {rateForm ? <Notice tone={rateForm.tone}>{rateForm.message}</Notice> : null}
-        <Form
+        {rateForm ? (
+          <DismissibleNotice tone={rateForm.tone} of={rateForm}>
+            {rateForm.message}
+          </DismissibleNotice>
+        ) : null}
+        <StaffForm
           method="post"
           className="staff-form staff-form--grid"
           key={`rate-${rateForm ? "kept" : formKey}`}
         >
-          <InputField
-            name="name"
-            label="Name"
-            required
-            maxLength={80}
-            defaultValue={value(rateForm, "name")}
-            error={rateForm?.fieldErrors?.name}
-          />
+          <InputField name="name" label="Name" required maxLength={80} {...typed(rateForm, "name")} />
           <InputField
             name="startsOn"
             label="First night"
             type="date"
             required
             min={today}
-            defaultValue={value(rateForm, "startsOn")}
-            error={rateForm?.fieldErrors?.startsOn}
+            {...typed(rateForm, "startsOn")}
           />
           <InputField
             name="endsOn"
@@ -317,8 +290,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             type="date"
             required
             min={today}
-            defaultValue={value(rateForm, "endsOn")}
-            error={rateForm?.fieldErrors?.endsOn}
+            {...typed(rateForm, "endsOn")}
           />
           <SelectField
             name="kind"
@@ -337,8 +309,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             type="number"
             step={1}
             required
-            defaultValue={value(rateForm, "value")}
-            error={rateForm?.fieldErrors?.value}
+            {...typed(rateForm, "value")}
           />
           <Checkboxes
             legend="Room types (none ticked: all)"
@@ -353,89 +324,60 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             checked={list(rateForm, "weekdays")}
           />
           <div className="staff-actions">
-            <button type="submit" name="intent" value="preview-rate" className="btn btn--outline">
+            <SubmitButton
+              name="intent"
+              value="preview-rate"
+              className="btn btn--outline"
+              pending="Previewing…"
+            >
               Preview
-            </button>
-            <button type="submit" name="intent" value="add-rate" className="btn btn--primary">
+            </SubmitButton>
+            <SubmitButton name="intent" value="add-rate" className="btn btn--primary" pending="Saving…">
               Save rule
-            </button>
+            </SubmitButton>
           </div>
-        </Form>
+        </StaffForm>
         {rateForm?.preview ? <RulePreview rows={rateForm.preview} /> : null}
       </section>
 
       <section aria-labelledby="stay-rules">
         <h2 id="stay-rules">Stay rules</h2>
         <p>{STAY_RULE_PRECEDENCE}</p>
-        {stayRules.length === 0 ? (
-          <p>No stay rules: any stay of one night or more is accepted.</p>
-        ) : (
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Room types</th>
-                <th scope="col">Guests read</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stayRules.map((rule) => (
-                <tr key={rule.id}>
-                  <td>{rule.name}</td>
-                  <td>{types(rule.roomTypes)}</td>
-                  <td>{stayRuleTexts(rule).join("; ")}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete-stay" />
-                      <input type="hidden" name="id" value={rule.id} />
-                      <button
-                        type="submit"
-                        className="btn btn--outline btn--small"
-                        aria-label={`Remove stay rule ${rule.name}`}
-                      >
-                        Remove
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <RulesTable
+          kind="stay"
+          rules={stayRules}
+          empty="No stay rules: any stay of one night or more is accepted."
+          columns={{
+            "Room types": (rule) => types(rule.roomTypes),
+            "Guests read": (rule) => stayRuleTexts(rule).join("; "),
+          }}
+        />
         <h3>Add a stay rule</h3>
-        {stayForm ? <Notice tone={stayForm.tone}>{stayForm.message}</Notice> : null}
-        <Form
+        {stayForm ? (
+          <DismissibleNotice tone={stayForm.tone} of={stayForm}>
+            {stayForm.message}
+          </DismissibleNotice>
+        ) : null}
+        <StaffForm
           method="post"
           className="staff-form staff-form--grid"
           key={`stay-${stayForm ? "kept" : formKey}`}
         >
           <input type="hidden" name="intent" value="add-stay" />
-          <InputField
-            name="name"
-            label="Name"
-            required
-            maxLength={80}
-            defaultValue={value(stayForm, "name")}
-            error={stayForm?.fieldErrors?.name}
-          />
+          <InputField name="name" label="Name" required maxLength={80} {...typed(stayForm, "name")} />
           <InputField
             name="startsOn"
             label="First arrival night"
             type="date"
             required
-            defaultValue={value(stayForm, "startsOn")}
-            error={stayForm?.fieldErrors?.startsOn}
+            {...typed(stayForm, "startsOn")}
           />
           <InputField
             name="endsOn"
             label="Last arrival night"
             type="date"
             required
-            defaultValue={value(stayForm, "endsOn")}
-            error={stayForm?.fieldErrors?.endsOn}
+            {...typed(stayForm, "endsOn")}
           />
           <InputField
             name="minNights"
@@ -443,8 +385,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             type="number"
             min={1}
             max={365}
-            defaultValue={value(stayForm, "minNights")}
-            error={stayForm?.fieldErrors?.minNights}
+            {...typed(stayForm, "minNights")}
           />
           <InputField
             name="maxNights"
@@ -452,8 +393,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             type="number"
             min={1}
             max={365}
-            defaultValue={value(stayForm, "maxNights")}
-            error={stayForm?.fieldErrors?.maxNights}
+            {...typed(stayForm, "maxNights")}
           />
           <Checkboxes
             legend="Room types (none ticked: all)"
@@ -467,10 +407,10 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             options={WEEKDAY_OPTIONS}
             checked={list(stayForm, "closedToArrival")}
           />
-          <button type="submit" className="btn btn--primary">
+          <SubmitButton className="btn btn--primary" pending="Saving…">
             Save stay rule
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
       </section>
 
       <StaffChanges
@@ -480,6 +420,63 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
         href={(to) => (to > 1 ? `/staff/rates?changes=${to}#changes` : "/staff/rates#changes")}
       />
     </>
+  );
+}
+
+/**
+ * The rate or stay rules in force, one row each with its Remove button (a plain form: works
+ * without JavaScript); `columns` says what each column shows after the rule's name.
+ */
+function RulesTable<Rule extends { id: number; name: string }>({
+  kind,
+  rules,
+  empty,
+  columns,
+}: {
+  kind: "rate" | "stay";
+  rules: readonly Rule[];
+  empty: string;
+  columns: Record<string, (rule: Rule) => string>;
+}) {
+  if (rules.length === 0) return <p>{empty}</p>;
+  return (
+    <table className="staff-table">
+      <thead>
+        <tr>
+          {["Name", ...Object.keys(columns)].map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rules.map((rule) => (
+          <tr key={rule.id}>
+            <td>{rule.name}</td>
+            {Object.entries(columns).map(([heading, cell]) => (
+              <td key={heading}>{cell(rule)}</td>
+            ))}
+            <td>
+              <StaffForm method="post">
+                <input type="hidden" name="intent" value={`delete-${kind}`} />
+                <input type="hidden" name="id" value={rule.id} />
+                <SubmitButton
+                  className="btn btn--outline btn--small"
+                  aria-label={`Remove ${kind} rule ${rule.name}`}
+                  pending="Removing…"
+                >
+                  Remove
+                </SubmitButton>
+              </StaffForm>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -1,9 +1,10 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { telHref } from "~/content/site.ts";
 import { formatDisplayDate, formatLodgeTime, nightsBetween } from "~/lib/dates.ts";
 import { InputField, SelectField, TextAreaField } from "~/components/form-fields.tsx";
 import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
-import { RequestButtons } from "~/components/staff-request-buttons.tsx";
+import { RequestButtons, RequestStatus } from "~/components/staff-request-buttons.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { chargeableOf, getPayableRecord, listLedger, type PayableRecord } from "~/db/desk.server.ts";
 import { getDepositOutcome } from "~/db/payments.server.ts";
 import { DepositOutcomeNote } from "~/components/deposit-outcome.tsx";
@@ -205,15 +206,18 @@ function LedgerForm({
   refundDue: number;
   notice: StaffNotice | undefined;
 }) {
-  const busy = useNavigation().formData?.get("intent") === "record-payment";
   const errors = notice?.fieldErrors ?? {};
   const values = notice?.values ?? {};
   return (
-    <Form
+    <StaffForm
       method="post"
       noValidate
       className="staff-form staff-form--grid"
       aria-label="Record a payment or refund"
+      resetOnSuccess
+      // New defaults (a cancellation that owes a refund, a balance that moved) start it afresh, as
+      // the page a plain post answers with would.
+      key={`${balance}/${refundDue}`}
     >
       <SelectField
         name="entryKind"
@@ -255,17 +259,11 @@ function LedgerForm({
         error={errors.note}
       />
       <div className="staff-actions">
-        <button
-          type="submit"
-          name="intent"
-          value="record-payment"
-          className="btn btn--primary"
-          disabled={busy}
-        >
-          {busy ? "Recording…" : "Record"}
-        </button>
+        <SubmitButton name="intent" value="record-payment" className="btn btn--primary" pending="Recording…">
+          Record
+        </SubmitButton>
       </div>
-    </Form>
+    </StaffForm>
   );
 }
 
@@ -314,18 +312,29 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
           {facts.map((fact) => (
             <div key={fact.label}>
               <dt>{fact.label}</dt>
-              <dd>{fact.href ? <a href={fact.href}>{fact.value}</a> : fact.value}</dd>
+              <dd>
+                {fact.href ? (
+                  <a href={fact.href}>{fact.value}</a>
+                ) : fact.label === "Status" && kind !== "newsletter" ? (
+                  <RequestStatus kind={kind} id={id} status={fact.value} />
+                ) : (
+                  fact.value
+                )}
+              </dd>
             </div>
           ))}
         </dl>
       ) : (
         <p>
-          Status: <strong>{status}</strong>
+          Status:{" "}
+          <strong>
+            {kind === "newsletter" ? status : <RequestStatus kind={kind} id={id} status={status} />}
+          </strong>
         </p>
       )}
       {kind === "newsletter" ? null : <RequestButtons kind={kind} id={id} status={status} />}
       {freeRooms.length > 0 ? (
-        <Form method="post" className="staff-inline-form">
+        <StaffForm method="post" className="staff-inline-form">
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="id" value={id} />
           <SelectField name="roomId" label="Move to a room free for every night" required defaultValue="">
@@ -338,10 +347,10 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
               </option>
             ))}
           </SelectField>
-          <button type="submit" name="intent" value="move" className="btn btn--primary btn--small">
+          <SubmitButton name="intent" value="move" className="btn btn--primary btn--small" pending="Moving…">
             Move
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
       ) : null}
       {prices ? <StaffPricePanel {...prices} /> : null}
       {money ? (

@@ -1,7 +1,8 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { StaffChanges } from "~/components/staff-changes.tsx";
 import { CsvDownload } from "~/components/csv-download.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { listClosures } from "~/db/room-closures.server.ts";
 import { listRooms } from "~/db/rooms.server.ts";
@@ -126,14 +127,14 @@ function PriceForm({
   price: number;
 }) {
   return (
-    <Form method="post" className="staff-inline-form">
+    <StaffForm method="post" className="staff-inline-form">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idName} value={idValue} />
       <InputField name="price" label={label} type="number" min={1} step={1} required defaultValue={price} />
-      <button type="submit" className="btn btn--primary btn--small" aria-label={`Save: ${label}`}>
+      <SubmitButton className="btn btn--primary btn--small" aria-label={`Save: ${label}`} pending="Saving…">
         Save
-      </button>
-    </Form>
+      </SubmitButton>
+    </StaffForm>
   );
 }
 
@@ -143,7 +144,11 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
     <>
       <title>Staff: rooms and venues</title>
       <h1>Rooms and venues</h1>
-      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      {actionData ? (
+        <DismissibleNotice tone={actionData.tone} of={actionData}>
+          {actionData.message}
+        </DismissibleNotice>
+      ) : null}
 
       <section aria-labelledby="type-prices">
         <h2 id="type-prices">Nightly rate per room type</h2>
@@ -164,7 +169,7 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
         <p>
           <CsvDownload list="closures" label="Download out-of-service dates as CSV" />
         </p>
-        <Form method="post" className="staff-form staff-form--grid">
+        <StaffForm method="post" className="staff-form staff-form--grid" resetOnSuccess>
           <input type="hidden" name="intent" value="close-room" />
           <SelectField name="roomId" label="Room" required defaultValue="">
             <option value="" disabled>
@@ -179,10 +184,10 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
           <InputField name="startsOn" label="First day out of service" type="date" required />
           <InputField name="endsOn" label="Back in service on (empty: until further notice)" type="date" />
           <InputField name="reason" label="Reason" required maxLength={200} />
-          <button type="submit" className="btn btn--primary">
+          <SubmitButton className="btn btn--primary" pending="Saving…">
             Take out of service
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
         {closures.length === 0 ? (
           <p>No room is out of service.</p>
         ) : (
@@ -191,17 +196,17 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
               <li key={c.id}>
                 Room {c.roomNumber}: from {c.startsOn}{" "}
                 {c.endsOn ? `until ${c.endsOn}` : "until further notice"} ({c.reason}){" "}
-                <Form method="post" className="staff-inline">
+                <StaffForm method="post" className="staff-inline">
                   <input type="hidden" name="intent" value="reopen" />
                   <input type="hidden" name="closureId" value={c.id} />
-                  <button
-                    type="submit"
+                  <SubmitButton
                     className="btn btn--outline btn--small"
                     aria-label={`Back in service: room ${c.roomNumber} from ${c.startsOn}`}
+                    pending="Saving…"
                   >
                     Back in service
-                  </button>
-                </Form>
+                  </SubmitButton>
+                </StaffForm>
               </li>
             ))}
           </ul>
@@ -223,14 +228,14 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
             price={v.price}
           />
         ))}
-        <Form method="post" className="staff-form staff-form--grid">
+        <StaffForm method="post" className="staff-form staff-form--grid" resetOnSuccess>
           <input type="hidden" name="intent" value="add-venue" />
           <InputField name="venue" label="New venue's name" required maxLength={100} />
           <InputField name="price" label="Its price (K)" type="number" min={1} step={1} required />
-          <button type="submit" className="btn btn--primary">
+          <SubmitButton className="btn btn--primary" pending="Adding…">
             Add venue
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
       </section>
 
       <section aria-labelledby="room-prices">

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
-import { data, Form, redirect } from "react-router";
-import { Notice } from "~/components/notice.tsx";
+import { data, redirect } from "react-router";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { InputField } from "~/components/form-fields.tsx";
 import { getDb, siteOriginContext, staffSetupFileContext } from "~/context.server.ts";
 import { findUsableToken, spendStaffToken } from "~/db/staff-accounts.server.ts";
@@ -8,7 +9,7 @@ import { createSession } from "~/db/staff-sessions.server.ts";
 import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
 import { firstManagerSchema, setPasswordSchema } from "~/lib/schemas/staff.ts";
 import { parseForm } from "~/lib/schemas/form-data.ts";
-import { requireSameOrigin, sessionCookie, whileDatabaseAnswers } from "~/lib/staff-auth.server.ts";
+import { requireSameOrigin, sessionCookies, whileDatabaseAnswers } from "~/lib/staff-auth.server.ts";
 import { hashPassword } from "~/lib/staff-passwords.server.ts";
 import { LINK_INVALID, PASSWORD_MIN_LENGTH } from "~/lib/staff-rules.ts";
 import { hashToken, looksLikeToken, newToken } from "~/lib/staff-tokens.server.ts";
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = newToken();
   await createSession(db, result.accountId, hashToken(session));
   return redirect("/staff", {
-    headers: { "Set-Cookie": sessionCookie(session, context.get(siteOriginContext)) },
+    headers: sessionCookies(session, context.get(siteOriginContext)),
   });
 }
 
@@ -101,9 +102,13 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <title>{`Staff: ${title}`}</title>
       <div className="staff-narrow">
         <h1>{title}</h1>
-        {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+        {actionData?.error ? (
+          <DismissibleNotice tone="error" of={actionData}>
+            {actionData.error}
+          </DismissibleNotice>
+        ) : null}
         {purpose ? (
-          <Form method="post" className="staff-form">
+          <StaffForm method="post" className="staff-form">
             <input type="hidden" name="token" value={token} />
             {purpose === "setup" ? (
               <>
@@ -140,10 +145,10 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
               required
               error={errors.confirm}
             />
-            <button type="submit" className="btn btn--primary">
+            <SubmitButton className="btn btn--primary" pending="Saving…">
               Save and sign in
-            </button>
-          </Form>
+            </SubmitButton>
+          </StaffForm>
         ) : (
           <p>{LINK_INVALID}</p>
         )}

@@ -1,5 +1,6 @@
-import { data, Form, redirect } from "react-router";
-import { Notice } from "~/components/notice.tsx";
+import { data, redirect } from "react-router";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { InputField } from "~/components/form-fields.tsx";
 import { clientAddressContext, getDb, siteOriginContext } from "~/context.server.ts";
 import { findAccountByEmail } from "~/db/staff-accounts.server.ts";
@@ -7,7 +8,7 @@ import { claimLoginAttempt, clearLoginFailures } from "~/db/staff-login-attempts
 import { createSession, findLiveSession } from "~/db/staff-sessions.server.ts";
 import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
 import { signInSchema } from "~/lib/schemas/staff.ts";
-import { requireSameOrigin, safeNext, sessionCookie, sessionToken } from "~/lib/staff-auth.server.ts";
+import { requireSameOrigin, safeNext, sessionCookies, sessionToken } from "~/lib/staff-auth.server.ts";
 import { decoyHash, verifyPassword } from "~/lib/staff-passwords.server.ts";
 import { SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, tooManyAttempts } from "~/lib/staff-rules.ts";
 import type { DB } from "~/db/client.server.ts";
@@ -32,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           return undefined;
         })
     : undefined;
-  if (live) throw redirect(next);
+  // Signed in already: on to the page, with the cookie as it is set now (a cookie from before the
+  // console hydrated does not reach `/staff.data`: sessionCookies).
+  if (live && token) throw redirect(next, { headers: sessionCookies(token, context.get(siteOriginContext)) });
   return { next };
 }
 
@@ -73,7 +76,7 @@ async function signIn(
   await clearLoginFailures(db, credentials.email);
   const token = newToken();
   await createSession(db, account.id, hashToken(token));
-  return redirect(next, { headers: { "Set-Cookie": sessionCookie(token, context.get(siteOriginContext)) } });
+  return redirect(next, { headers: sessionCookies(token, context.get(siteOriginContext)) });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,8 +85,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <title>Staff sign-in</title>
       <div className="staff-narrow">
         <h1>Staff sign-in</h1>
-        {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-        <Form method="post" className="staff-form">
+        {actionData?.error ? (
+          <DismissibleNotice tone="error" of={actionData}>
+            {actionData.error}
+          </DismissibleNotice>
+        ) : null}
+        <StaffForm method="post" className="staff-form">
           <input type="hidden" name="next" value={loaderData.next} />
           <InputField
             name="email"
@@ -100,10 +107,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             autoComplete="current-password"
             required
           />
-          <button type="submit" className="btn btn--primary">
+          <SubmitButton className="btn btn--primary" pending="Signing in…">
             Sign in
-          </button>
-        </Form>
+          </SubmitButton>
+        </StaffForm>
         <p className="staff-muted">Forgot your password? Ask a manager for a reset link.</p>
       </div>
     </StaffFrame>

@@ -2,9 +2,9 @@ import { redirect } from "react-router";
 import { getDb, siteOriginContext } from "~/context.server.ts";
 import { revokeSession } from "~/db/staff-sessions.server.ts";
 import {
-  clearedSessionCookie,
   requireSameOrigin,
   SIGN_IN_PATH,
+  sessionCookies,
   sessionToken,
   whileDatabaseAnswers,
 } from "~/lib/staff-auth.server.ts";
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       revokeSession(await getDb(context), hashToken(token)),
     );
   return redirect(SIGN_IN_PATH, {
-    headers: { "Set-Cookie": clearedSessionCookie(context.get(siteOriginContext)) },
+    headers: sessionCookies(null, context.get(siteOriginContext)),
   });
 }
 

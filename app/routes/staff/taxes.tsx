@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { InputField } from "~/components/form-fields.tsx";
-import { Notice } from "~/components/notice.tsx";
+import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { StaffChanges } from "~/components/staff-changes.tsx";
 import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
 import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
@@ -64,7 +65,11 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <title>Staff: taxes</title>
       <h1>Taxes on the bill</h1>
-      {actionData ? <Notice tone={actionData.tone}>{actionData.message}</Notice> : null}
+      {actionData ? (
+        <DismissibleNotice tone={actionData.tone} of={actionData}>
+          {actionData.message}
+        </DismissibleNotice>
+      ) : null}
       <p>
         Prices are shown as guests pay them, taxes included. The bill shows the VAT (only while the lodge is
         VAT-registered) and the tourism levy contained in the total: each line is total × rate ÷ (1 + the sum
@@ -78,7 +83,7 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
           : example.map((line) => `${taxLabel(line)} ${formatKwacha(line.amount)}`).join(", ")}
         .
       </p>
-      <Form method="post" className="staff-form staff-form--grid">
+      <StaffForm method="post" className="staff-form staff-form--grid">
         <label className="staff-checkbox">
           <input type="checkbox" name="vatRegistered" defaultChecked={vatRegistered} /> The lodge is
           VAT-registered
@@ -105,10 +110,10 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={percent(levyRateBp)}
           error={actionData?.fieldErrors?.levyRateBp}
         />
-        <button type="submit" className="btn btn--primary">
+        <SubmitButton className="btn btn--primary" pending="Saving…">
           Save tax settings
-        </button>
-      </Form>
+        </SubmitButton>
+      </StaffForm>
       <StaffChanges
         id="changes"
         entries={audit}

@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { CsvDownload } from "~/components/csv-download.tsx";
 import { InputField, SelectField } from "~/components/form-fields.tsx";
 import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
-import { RequestButtons } from "~/components/staff-request-buttons.tsx";
+import { RequestButtons, RequestStatus } from "~/components/staff-request-buttons.tsx";
+import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { listToday, type StayRow } from "~/db/inbox.server.ts";
 import { listFreeRooms, roomLabel } from "~/db/rooms.server.ts";
 import { addDays, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
@@ -75,7 +76,9 @@ function StayTable({
               <td>
                 {formatDisplayDate(stay.checkIn)} to {formatDisplayDate(stay.checkOut)}
               </td>
-              <td>{stay.status}</td>
+              <td>
+                <RequestStatus kind={stay.kind} id={stay.id} status={stay.status} />
+              </td>
               <td>{stay.balance > 0 ? <strong>{formatKwacha(stay.balance)}</strong> : "Paid"}</td>
               <td>
                 <RequestButtons
@@ -107,10 +110,9 @@ function WalkInForm({
   rooms: { id: string; label: string }[];
   submissionId: string;
 }) {
-  const busy = useNavigation().formAction === "/staff/desk?tab=room";
   if (rooms.length === 0) return <p>No room is free tonight.</p>;
   return (
-    <Form
+    <StaffForm
       method="post"
       action="/staff/desk?tab=room"
       noValidate
@@ -164,11 +166,11 @@ function WalkInForm({
         ))}
       </SelectField>
       <div className="staff-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? "Checking in…" : "Check in the walk-in guest"}
-        </button>
+        <SubmitButton className="btn btn--primary" pending="Checking in…">
+          Check in the walk-in guest
+        </SubmitButton>
       </div>
-    </Form>
+    </StaffForm>
   );
 }
 
