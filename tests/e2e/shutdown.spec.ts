@@ -169,6 +169,8 @@ for (const [engineName, port, open] of [
   test(`SIGTERM in a burst of bookings on the ${engineName} database: every request answered or refused, no acknowledged booking lost`, async () => {
     test.setTimeout(60_000);
     const engine = await open();
+    // A test that failed before its SIGTERM must not leave the server holding the port.
+    let killServer = () => {};
     try {
       const server = spawn(process.execPath, ["server/index.ts"], {
         env: {
@@ -182,6 +184,9 @@ for (const [engineName, port, open] of [
         stdio: ["ignore", "pipe", "pipe"],
       });
       // The server's warnings and errors (LOG_LEVEL warn: a cut-off says so), shown on failure.
+      killServer = () => {
+        if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+      };
       let stderr = "";
       server.stdout.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -260,6 +265,7 @@ for (const [engineName, port, open] of [
       const stored = new Set(await engine.storedIds());
       expect(answered.map((o) => o.id).filter((id) => !stored.has(id))).toEqual([]);
     } finally {
+      killServer();
       await engine.cleanUp();
     }
   });
