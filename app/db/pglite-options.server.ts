@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -20,10 +21,32 @@ export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
  * PostgreSQL's default `shared_buffers` of 128 MB, all of it touched at start, so resident from
  * the first second: most of the 611 MB the server held after start. The lodge's whole database,
  * ten years of history included, is some tens of megabytes and the pages PostgreSQL does not
- * keep are one read away in the operating system's page cache, so 16 MB costs no measurable
- * speed (measured with the bench, both figures in docs/performance.md).
+ * keep are one read away in the operating system's page cache, so 16 MB cost no measurable
+ * speed (measured with the bench, both figures in docs/performance.md), and 8 MB holds 8 MB less
+ * again (docs/query-plans-issue-19.md, "Memory").
  */
-export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB"];
+export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=8MB"];
+
+/**
+ * How V8 compiles PGlite's WebAssembly (PostgreSQL itself, some 10 MB of code). By default V8
+ * compiles each function quickly (Liftoff) and then again, optimised (TurboFan), once it runs
+ * often, on background threads whose working memory the C allocator keeps: the process then holds
+ * 180–500 MB more after its first queries than PGlite's own memory, varying from run to run
+ * (measured with PGlite opened alone on ten years of history: docs/query-plans-issue-19.md,
+ * "Memory"). These flags are read when a module is compiled, so setting them before PGlite
+ * starts is enough; nothing else in the server is WebAssembly.
+ */
+// --no-liftoff: each function is compiled once, optimised, when first called: PGlite alone then
+// held 170–190 MB after the same queries (against 380–690 MB), queries run at least as fast, and
+// the first start compiles a few seconds longer.
+export const PGLITE_WASM_FLAGS = ["--no-liftoff"];
+
+let wasmFlagsSet = false;
+function setWasmFlags(): void {
+  if (wasmFlagsSet) return;
+  wasmFlagsSet = true;
+  for (const flag of PGLITE_WASM_FLAGS) setFlagsFromString(flag);
+}
 
 const DEFAULT_START_PARAMS = PGlite.defaultStartParams;
 
@@ -33,6 +56,7 @@ export function pgliteStartParams(): string[] {
 }
 
 export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
+  setWasmFlags();
   return { extensions: PGLITE_EXTENSIONS, startParams: pgliteStartParams(), ...extra };
 }
 
