@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -27,27 +26,6 @@ export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
  */
 export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=8MB"];
 
-/**
- * How V8 compiles PGlite's WebAssembly (PostgreSQL itself, some 10 MB of code). By default V8
- * compiles each function quickly (Liftoff) and then again, optimised (TurboFan), once it runs
- * often, on background threads whose working memory the C allocator keeps: the process then holds
- * 180–500 MB more after its first queries than PGlite's own memory, varying from run to run
- * (measured with PGlite opened alone on ten years of history: docs/query-plans-issue-19.md,
- * "Memory"). These flags are read when a module is compiled, so setting them before PGlite
- * starts is enough; nothing else in the server is WebAssembly.
- */
-// --no-liftoff: each function is compiled once, optimised, when first called: PGlite alone then
-// held 170–190 MB after the same queries (against 380–690 MB), queries run at least as fast, and
-// the first start compiles a few seconds longer.
-export const PGLITE_WASM_FLAGS = ["--no-liftoff"];
-
-let wasmFlagsSet = false;
-function setWasmFlags(): void {
-  if (wasmFlagsSet) return;
-  wasmFlagsSet = true;
-  for (const flag of PGLITE_WASM_FLAGS) setFlagsFromString(flag);
-}
-
 const DEFAULT_START_PARAMS = PGlite.defaultStartParams;
 
 /** PGlite's own start parameters plus ours (setting `startParams` replaces PGlite's). */
@@ -56,7 +34,6 @@ export function pgliteStartParams(): string[] {
 }
 
 export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
-  setWasmFlags();
   return { extensions: PGLITE_EXTENSIONS, startParams: pgliteStartParams(), ...extra };
 }
 
