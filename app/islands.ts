@@ -29,6 +29,10 @@ export const islands = {
     import("./components/reservation-form.tsx").then(
       ({ ReservationFormIsland }): AnyComponent => ReservationFormIsland,
     ),
+  "payment-progress": () =>
+    import("./components/payment-progress-island.tsx").then(
+      ({ PaymentProgressIsland }): AnyComponent => PaymentProgressIsland,
+    ),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;

@@ -6,12 +6,15 @@ import type { Socket } from "node:net";
  * A graceful stop for an HTTP server (issue 10, ADR 0006). Install it when the server is
  * created (it must see every connection); `close()` then:
  *
- * 1. stops taking new connections and accepts those already waiting in the kernel's accept queue,
- *    then closes the listening socket. Closing it at once would reset every connection waiting
- *    there, with its request sent. Instead its backlog drops to 0: while the queue holds a
- *    connection, the kernel completes no new handshake (it drops the SYN; the client retries it
- *    a second later and then finds the socket closed: ECONNREFUSED). Node accepts one connection
- *    a turn of the event loop, so a deep queue under load takes a while: up to `drainMs`;
+ * 1. keeps accepting until no connection has come for `quietMs` (or `drainMs` has passed), then
+ *    closes the listening socket right after a turn of the event loop that accepted nothing.
+ *    Closing it at once would reset every connection in the kernel's accept queue, with its
+ *    request sent. Connections accepted meanwhile are held unread until the close, so that the
+ *    turns stay short (Node accepts one connection a turn). The backlog stays as it is: with a
+ *    backlog of 0 (which we tried) the kernel answers a burst's handshakes with SYN cookies it
+ *    then cannot queue, and those clients, sure they are connected, are reset at the close.
+ *    After the close the kernel refuses new connections (ECONNREFUSED), which a client knows it
+ *    may retry;
  * 2. once the listening socket is closed, answers every request under way whose answer has not
  *    begun, and every request received from then on (on a keep-alive connection), with
  *    `Connection: close`. Not before: a client told to close reconnects at once, and while the
@@ -22,7 +25,8 @@ import type { Socket } from "node:net";
  *    for `idleMs` while the event loop kept reading. Node's own `server.close()` and
  *    `closeIdleConnections()` close at once every connection whose request has been sent but not
  *    read yet, and the client gets a reset instead of an answer;
- * 4. after `graceMs`, cuts off whatever is left, so that the process can end.
+ * 4. after `graceMs`, cuts off whatever is left, so that the process can end. The drain ends
+ *    by `drainMs` (half of it by default), so that what it accepted last has time to finish.
  *
  * It resolves once every connection is closed, with how many were cut off at the bound.
  */
@@ -30,9 +34,16 @@ export function gracefulClose(server: http.Server) {
   // Every connection, with the answers it has under way (until each response's "close").
   const sockets = new Map<Socket, Set<http.ServerResponse>>();
   let accepted = 0;
+  let lastAcceptedAt = 0;
   let listening = true;
+  // Connections accepted while the stop drains the accept queue, not yet read (see 1 below).
+  // net.Server's `pauseOnConnect` option, read at each accept (Node's net.js), set for the drain.
+  const holding = server as unknown as { pauseOnConnect: boolean };
+  const held: Socket[] = [];
   server.on("connection", (socket: Socket) => {
     accepted++;
+    lastAcceptedAt = Date.now();
+    if (holding.pauseOnConnect) held.push(socket);
     sockets.set(socket, new Set());
     socket.once("close", () => sockets.delete(socket));
   });
@@ -47,17 +58,17 @@ export function gracefulClose(server: http.Server) {
   return function close({
     graceMs,
     idleMs = 150,
-    drainMs = graceMs,
+    quietMs = 50,
+    drainMs = graceMs / 2,
   }: {
     graceMs: number;
     idleMs?: number;
+    quietMs?: number;
     drainMs?: number;
   }): Promise<{ cutOff: number }> {
-    // Node's listening handle (net.Server keeps it as `_handle`); listen() again only sets the
-    // backlog of the listening socket (libuv: uv_listen on a bound socket).
-    (server as unknown as { _handle?: { listen?(backlog: number): number } | null })._handle?.listen?.(0);
     const started = Date.now();
     let cutOff = 0;
+    holding.pauseOnConnect = true;
 
     return new Promise((resolve) => {
       // 3 and 4: close connections once idle; cut off the rest at the bound. A connection is
@@ -87,30 +98,43 @@ export function gracefulClose(server: http.Server) {
         }
       };
 
-      // 1: every turn of the event loop polls the listening socket and accepts a connection it
-      // holds (libuv takes one a turn). Close it after a turn that accepted nothing (or after
-      // drainMs). The first turn is the one under way (the signal came in it): wait for a whole
-      // next one.
+      // 1: Node accepts one connection a turn of the event loop, and a turn that runs a request
+      // (the embedded database works in this thread) can take 100 ms on a busy machine: a burst
+      // of 40 connections would take seconds to accept. So while the queue drains, what comes in
+      // is accepted and held unread (`pauseOnConnect`), turns stay short, and the held
+      // connections are read once the listening socket is closed. Wait while connections come,
+      // then for `quietMs` without one, then for a whole turn that accepted nothing, and close in
+      // the check phase right after that turn's poll: the kernel can queue a new connection only
+      // in the moments between that poll and the close. The first turn is the one under way.
       const drain = (seen: number) => {
-        if (accepted !== seen && Date.now() - started < drainMs) {
-          const now = accepted;
-          setImmediate(() => drain(now));
+        const now = Date.now();
+        const elapsed = now - started;
+        const quietFor = now - lastAcceptedAt;
+        const turnAccepted = accepted !== seen;
+        // Past `drainMs` the quiet period is no longer waited for, but a turn that accepted
+        // nothing still is (up to `graceMs`): closing after one that accepted resets what the
+        // kernel queued meanwhile.
+        if (elapsed < graceMs && (turnAccepted || (elapsed < drainMs && quietFor < quietMs))) {
+          const count = accepted;
+          if (turnAccepted || elapsed >= drainMs) setImmediate(() => drain(count));
+          else setTimeout(() => setImmediate(() => drain(count)), quietMs - quietFor);
           return;
         }
         // net.Server's close, not http.Server's, which would close "idle" connections at once.
-        // Its callback comes once the last connection has closed.
-        let sweeper: NodeJS.Timeout | undefined;
+        // Its callback comes once the last connection has closed (never in this turn).
+        const sweeper = setInterval(sweep, Math.max(10, Math.floor(idleMs / 3)));
         net.Server.prototype.close.call(server, () => {
           clearInterval(sweeper);
           resolve({ cutOff });
         });
         // 2: from now on a client told to close finds the door shut if it comes back.
         listening = false;
+        holding.pauseOnConnect = false;
+        for (const socket of held.splice(0)) socket.resume();
         for (const underway of sockets.values()) {
           for (const response of underway)
             if (!response.headersSent) response.setHeader("Connection", "close");
         }
-        sweeper = setInterval(sweep, Math.max(10, Math.floor(idleMs / 3)));
       };
       setImmediate(() => drain(-1));
     });

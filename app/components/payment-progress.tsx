@@ -1,29 +1,26 @@
+import { formatDisplayDate, formatLodgeTime } from "~/lib/dates.ts";
+import { formatKwacha } from "~/lib/money.ts";
+import { PROGRESS_REFRESH_SECONDS, type PayView } from "~/payments/pay-view.ts";
 import { Notice } from "./notice.tsx";
 
-// The payment step while the guest approves the prompt on the phone (ADR 0018). Rendered on the
-// server; the page's Refresh header reloads it until the provider's word has arrived, with or
-// without JavaScript. The reference and token name the attempt for anything that follows it.
+// What the payment step says about the payment (ADR 0018): the progress while the guest approves
+// the prompt on the phone, then the outcome. The page renders it on the server; the progress
+// island (payment-progress-island.tsx) renders the same components as the status changes, so a
+// guest with JavaScript and one without read the same words.
 
-export interface ProgressAttempt {
-  status: string;
-  operator: string;
-  phone: string;
+/** The address of the payment step: the page, and with `.data` its loader for the island. */
+export function payStepAddress(reference: string, token: string): string {
+  return `/pay/${encodeURIComponent(reference)}?token=${encodeURIComponent(token)}`;
 }
 
-export function PaymentProgress({
-  reference,
-  token,
-  attempt,
-}: {
-  reference: string;
-  token: string;
-  attempt: ProgressAttempt | null;
-}) {
+/** While the prompt is on its way to the phone or waits for the guest's PIN. */
+export function PaymentProgress({ view }: { view: PayView }) {
+  const { attempt } = view;
   const reached = attempt?.status === "pending";
   return (
-    <div className="payment-progress" data-payment-progress={reference}>
+    <div className="payment-progress" data-payment-progress={view.reference}>
       <Notice tone="info">
-        {reached && attempt ? (
+        {reached ? (
           <>
             A payment request was sent to {attempt.phone} ({attempt.operator}).{" "}
             <strong>Approve it on your phone with your PIN.</strong>
@@ -34,8 +31,99 @@ export function PaymentProgress({
         This page updates by itself; keep it open.
       </Notice>
       <p className="payment-progress__check">
-        <a href={`/pay/${encodeURIComponent(reference)}?token=${encodeURIComponent(token)}`}>Check now</a>
+        <a href={payStepAddress(view.reference, view.token)}>Check now</a>
       </p>
+      {/* Without JavaScript the page reloads itself while it waits. A <meta> refresh inside
+          <noscript>, not a Refresh header: a header would reload the page under the island too,
+          and a browser with JavaScript never applies what <noscript> holds. Raw HTML, so that
+          React does not hoist the <meta> out of the <noscript> into the head. */}
+      <noscript
+        dangerouslySetInnerHTML={{
+          __html: `<meta http-equiv="refresh" content="${PROGRESS_REFRESH_SECONDS}">`,
+        }}
+      />
     </div>
+  );
+}
+
+/** The outcome once the provider has spoken (or the hold ended), and a failed attempt's reason. */
+export function PaymentOutcome({ view }: { view: PayView }) {
+  switch (view.state) {
+    case "paid":
+      return (
+        <Notice tone="success">
+          Thank you, {view.guestName}: your deposit of {formatKwacha(view.deposit)} is received and your
+          booking <strong>{view.reference}</strong> is confirmed. A confirmation is on its way by e-mail.
+        </Notice>
+      );
+    case "waiting":
+      return <PaymentProgress view={view} />;
+    case "expired":
+      return (
+        <Notice tone="error">
+          {view.refundDue
+            ? "Your payment arrived after the room's hold had ended and the room has been booked by someone else. The lodge will refund your deposit; we are sorry."
+            : "The time to pay ended before a payment was confirmed, so the room has been released. You can book again."}
+        </Notice>
+      );
+    case "closed":
+      return (
+        <Notice tone="info">
+          This booking no longer awaits a payment. See it on <a href="/my-booking">My Booking</a>.
+        </Notice>
+      );
+    case "pay":
+      return view.attempt?.status === "failed" || view.attempt?.status === "abandoned" ? (
+        <Notice tone="error">
+          The payment from {view.attempt.phone} did not go through
+          {view.attempt.reason ? `: ${view.attempt.reason}` : ""}. You can try again.
+        </Notice>
+      ) : null;
+  }
+}
+
+/** The stay and its money, as the guest checks them before and after paying. */
+export function PaySummary({ view }: { view: PayView }) {
+  return (
+    <dl className="pay-step__facts">
+      <dt>Reference</dt>
+      <dd>{view.reference}</dd>
+      <dt>Room</dt>
+      <dd>{view.room}</dd>
+      <dt>Stay</dt>
+      <dd>
+        {formatDisplayDate(view.checkIn)} to {formatDisplayDate(view.checkOut)} ({view.nights} night
+        {view.nights === 1 ? "" : "s"})
+      </dd>
+      <dt>Total</dt>
+      <dd>{formatKwacha(view.total)}</dd>
+      <dt>Deposit</dt>
+      <dd>{formatKwacha(view.deposit)}</dd>
+      {view.paid > 0 ? (
+        <>
+          <dt>Paid</dt>
+          <dd>{formatKwacha(view.paid)}</dd>
+          <dt>Due at the lodge</dt>
+          <dd>{formatKwacha(Math.max(0, view.total - view.paid))}</dd>
+        </>
+      ) : null}
+      {view.dueBy ? (
+        <>
+          <dt>Room held until</dt>
+          <dd>{formatLodgeTime(view.dueBy)} (Lusaka time)</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The deposit and cancellation policies, read before paying (decisions.md 33). */
+export function PayPolicies({ view }: { view: PayView }) {
+  return (
+    <section aria-labelledby="pay-policies-title" className="pay-step__policies">
+      <h2 id="pay-policies-title">Deposit and cancellation</h2>
+      <p>{view.depositPolicy}</p>
+      <p>{view.cancellationPolicy}</p>
+    </section>
   );
 }

@@ -1,5 +1,8 @@
 import type { Transaction } from "kysely";
+import { lodgeToday, nightsBetween } from "~/lib/dates.ts";
+import { depositFor, depositOutcome, type DepositOutcome } from "~/lib/deposit-policy.ts";
 import type { DB } from "./client.server.ts";
+import { getLodgeSettings } from "./lodge-settings.server.ts";
 import type { Database, LedgerKind, LedgerMethod, Payment } from "./schema.ts";
 
 // The payments ledger (decisions.md 33, migration 2026-11-25-1-payments-ledger): what each room
@@ -121,4 +124,82 @@ export async function netPaidByRequest(
     .groupBy(column)
     .execute();
   return new Map(rows.map((row) => [String(row.requestId), Number(row.net)]));
+}
+
+/** A stay's deposit outcome with the policy's number of free days, for the words around it. */
+export interface StayDepositOutcome {
+  outcome: DepositOutcome;
+  freeCancellationDays: number;
+}
+
+/**
+ * The cancellation policy applied to a room booking or reservation that was cancelled or missed
+ * (decisions.md 33, app/lib/deposit-policy.ts): whether the lodge keeps the deposit or owes it
+ * back, from the day the history recorded the cancellation (in the lodge's time), the money in
+ * the ledger, and the manager's policy. The deposit is the one fixed when the booking was made
+ * (an online deposit); a stay without one (a desk or phone booking, a reservation) takes the
+ * policy's deposit on its price. Null when there is nothing to apply it to. A hold that expired
+ * unpaid is not a cancellation: money that came after it is flagged on /staff/deposits.
+ *
+ * Computed when asked, not stored: the free days are the policy's as it stands, so a manager
+ * who changes them changes the outcome of cancellations whose refund is not yet recorded.
+ */
+export async function getDepositOutcome(
+  db: DB | Transaction<Database>,
+  request: { kind: "booking" | "reservation"; id: string },
+): Promise<StayDepositOutcome | null> {
+  const stay =
+    request.kind === "booking"
+      ? await db
+          .selectFrom("bookings")
+          .select(["status", "checkIn", "checkOut", "totalPrice", "depositAmount", "paymentExpiredAt"])
+          .where("id", "=", request.id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom("reservations")
+          .select(["status", "checkIn", "checkOut", "totalPrice"])
+          .where("id", "=", request.id)
+          .executeTakeFirst()
+          .then((row) => row && { ...row, depositAmount: null, paymentExpiredAt: null });
+  if (!stay || (stay.status !== "Cancelled" && stay.status !== "No-show")) return null;
+  if (stay.paymentExpiredAt !== null) return null;
+  const [settings, ledger, ended, firstNight] = await Promise.all([
+    getLodgeSettings(db),
+    listPayments(db, request),
+    db
+      .selectFrom("requestHistory")
+      .select("at")
+      .where("requestKind", "=", request.kind)
+      .where("requestId", "=", request.id)
+      .where("toStatus", "=", stay.status)
+      .orderBy("at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom("requestNights")
+      .select("price")
+      .where(request.kind === "booking" ? "bookingId" : "reservationId", "=", request.id)
+      .orderBy("night")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const total = Number(stay.totalPrice);
+  const deposit =
+    stay.depositAmount ??
+    depositFor(settings, {
+      total,
+      firstNightRate: firstNight
+        ? Number(firstNight.price)
+        : total / nightsBetween(stay.checkIn, stay.checkOut),
+    });
+  const outcome = depositOutcome({
+    status: stay.status,
+    checkIn: stay.checkIn,
+    cancelledOn: ended ? lodgeToday(new Date(ended.at)) : null,
+    freeCancellationDays: settings.freeCancellationDays,
+    deposit,
+    paid: netPaid(ledger),
+    received: ledger.reduce((sum, entry) => sum + (entry.kind === "payment" ? entry.amount : 0), 0),
+  });
+  return outcome && { outcome, freeCancellationDays: settings.freeCancellationDays };
 }

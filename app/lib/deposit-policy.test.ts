@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cancellationPolicyText, depositFor, depositPolicyText } from "./deposit-policy.ts";
+import {
+  cancellationPolicyText,
+  depositFor,
+  depositOutcome,
+  depositOutcomeText,
+  depositPolicyText,
+} from "./deposit-policy.ts";
 
 describe("depositFor", () => {
   const stay = { firstNightRate: 400, total: 1200 };
@@ -36,5 +42,75 @@ describe("policy texts", () => {
     expect(cancellationPolicyText({ ...settings, freeCancellationDays: 0 })).toMatch(
       /until the day of arrival/,
     );
+  });
+});
+
+describe("depositOutcome: the cancellation policy applied to a stay", () => {
+  const stay = {
+    status: "Cancelled",
+    checkIn: "2026-12-10",
+    cancelledOn: "2026-12-01",
+    freeCancellationDays: 3,
+    deposit: 400,
+    paid: 400,
+    received: 400,
+  };
+  it("refunds the deposit of a stay cancelled before free cancellation ended", () => {
+    const outcome = depositOutcome(stay);
+    expect(outcome).toEqual({
+      case: "free-cancellation",
+      daysBefore: 9,
+      deposit: 400,
+      paid: 400,
+      kept: 0,
+      refundDue: 400,
+    });
+    expect(depositOutcomeText(outcome!, 3)).toBe(
+      "Cancelled 9 days before arrival (free cancellation ends 3 days before arrival): the deposit is not kept. Refund due to the guest: K400.",
+    );
+  });
+  it("is free on the last free day, kept from the next one", () => {
+    expect(depositOutcome({ ...stay, cancelledOn: "2026-12-07" })?.case).toBe("free-cancellation");
+    const late = depositOutcome({ ...stay, cancelledOn: "2026-12-08" });
+    expect(late).toMatchObject({ case: "late-cancellation", daysBefore: 2, kept: 400, refundDue: 0 });
+    expect(depositOutcomeText(late!, 3)).toBe(
+      "Cancelled 2 days before arrival (free cancellation ends 3 days before arrival): the lodge keeps the deposit (K400). Nothing is due back to the guest.",
+    );
+  });
+  it("keeps the deposit of a no-show and returns what was paid beyond it", () => {
+    const outcome = depositOutcome({
+      ...stay,
+      status: "No-show",
+      cancelledOn: null,
+      paid: 1000,
+      received: 1000,
+    });
+    expect(outcome).toMatchObject({ case: "no-show", daysBefore: null, kept: 400, refundDue: 600 });
+    expect(depositOutcomeText(outcome!, 3)).toBe(
+      "No-show: under the cancellation policy the lodge keeps the deposit (K400). Refund due to the guest: K600.",
+    );
+  });
+  it("keeps no more than was paid", () => {
+    expect(depositOutcome({ ...stay, status: "No-show", paid: 150, received: 150 })).toMatchObject({
+      kept: 150,
+      refundDue: 0,
+    });
+  });
+  it("with 0 days, only a no-show keeps the deposit", () => {
+    const sameDay = depositOutcome({ ...stay, freeCancellationDays: 0, cancelledOn: "2026-12-10" });
+    expect(sameDay).toMatchObject({ case: "free-cancellation", refundDue: 400 });
+    expect(depositOutcomeText(sameDay!, 0)).toMatch(
+      /^Cancelled on the day of arrival or later \(free cancellation runs until the day of arrival\)/,
+    );
+  });
+  it("says nothing is due once the refund is recorded", () => {
+    const refunded = depositOutcome({ ...stay, paid: 0, received: 400 });
+    expect(refunded).toMatchObject({ case: "free-cancellation", refundDue: 0 });
+  });
+  it("has nothing to say about stays that were not cancelled or never paid", () => {
+    expect(depositOutcome({ ...stay, status: "Confirmed" })).toBeNull();
+    expect(depositOutcome({ ...stay, status: "Checked out" })).toBeNull();
+    expect(depositOutcome({ ...stay, cancelledOn: null })).toBeNull();
+    expect(depositOutcome({ ...stay, paid: 0, received: 0 })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The manager's deposit and cancellation policies (decisions.md 33, issue 17), as rules and as
 // the sentences the guest reads before paying. Pure: shared by the payment step, the staff
 // settings screen and the tests.
+import { daysBetween } from "./dates.ts";
 import { formatKwacha } from "./money.ts";
 
 export const DEPOSIT_POLICY_CHOICES = ["none", "percent", "first-night"] as const;
@@ -54,4 +55,89 @@ export function cancellationPolicyText(settings: DepositSettings, deposit?: numb
       ? "Free cancellation until the day of arrival"
       : `Free cancellation until ${days} day${days === 1 ? "" : "s"} before arrival`;
   return `${until}; after that, or if you do not arrive, the lodge keeps ${kept}.`;
+}
+
+/** Why a stay that ended without the guest staying keeps or returns its deposit. */
+export type CancellationCase = "no-show" | "late-cancellation" | "free-cancellation";
+
+export interface DepositOutcome {
+  case: CancellationCase;
+  /** Whole days from the cancellation to the arrival (null for a no-show). */
+  daysBefore: number | null;
+  /** The deposit the policy lets the lodge keep on this stay. */
+  deposit: number;
+  /** Money still held for the stay (payments minus refunds so far). */
+  paid: number;
+  /** What the lodge keeps of it. */
+  kept: number;
+  /** What is still to be paid back to the guest. */
+  refundDue: number;
+}
+
+/**
+ * The cancellation policy applied to a stay that ended without the guest staying (decisions.md
+ * 33): a no-show, or a cancellation fewer than `freeCancellationDays` days before arrival,
+ * keeps the deposit; a cancellation earlier keeps nothing. Whatever was paid beyond what is kept
+ * is due back. Null when the policy has nothing to say: the stay was not cancelled or missed, or
+ * no money was ever received for it.
+ */
+export function depositOutcome(stay: {
+  status: string;
+  checkIn: string;
+  /** The lodge's date of the cancellation (its history entry). */
+  cancelledOn: string | null;
+  freeCancellationDays: number;
+  deposit: number;
+  /** Net money held: payments minus refunds. */
+  paid: number;
+  /** Payments received, refunds aside: nothing received, nothing to say. */
+  received: number;
+}): DepositOutcome | null {
+  if (stay.received <= 0) return null;
+  const paid = Math.max(0, stay.paid);
+  const keep = Math.min(paid, Math.max(0, stay.deposit));
+  const outcome = (kind: CancellationCase, daysBefore: number | null, kept: number): DepositOutcome => ({
+    case: kind,
+    daysBefore,
+    deposit: Math.max(0, stay.deposit),
+    paid,
+    kept,
+    refundDue: paid - kept,
+  });
+  if (stay.status === "No-show") return outcome("no-show", null, keep);
+  if (stay.status !== "Cancelled" || stay.cancelledOn === null) return null;
+  const daysBefore = daysBetween(stay.cancelledOn, stay.checkIn);
+  return daysBefore < stay.freeCancellationDays
+    ? outcome("late-cancellation", daysBefore, keep)
+    : outcome("free-cancellation", daysBefore, 0);
+}
+
+function days(count: number): string {
+  return `${count} day${count === 1 ? "" : "s"}`;
+}
+
+/** The outcome in plain words for reception: why, what is kept, what is due back. */
+export function depositOutcomeText(outcome: DepositOutcome, freeCancellationDays: number): string {
+  const before =
+    outcome.daysBefore === null
+      ? ""
+      : outcome.daysBefore <= 0
+        ? "on the day of arrival or later"
+        : `${days(outcome.daysBefore)} before arrival`;
+  const ends =
+    freeCancellationDays === 0
+      ? "free cancellation runs until the day of arrival"
+      : `free cancellation ends ${days(freeCancellationDays)} before arrival`;
+  const why =
+    outcome.case === "no-show"
+      ? "No-show: under the cancellation policy the lodge keeps the deposit"
+      : outcome.case === "late-cancellation"
+        ? `Cancelled ${before} (${ends}): the lodge keeps the deposit`
+        : `Cancelled ${before} (${ends}): the deposit is not kept`;
+  const kept = outcome.case === "free-cancellation" ? "" : ` (${formatKwacha(outcome.kept)})`;
+  const due =
+    outcome.refundDue > 0
+      ? `Refund due to the guest: ${formatKwacha(outcome.refundDue)}.`
+      : "Nothing is due back to the guest.";
+  return `${why}${kept}. ${due}`;
 }

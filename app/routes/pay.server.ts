@@ -18,56 +18,13 @@ import { mobileMoneyPaymentSchema } from "~/lib/schemas/mobile-money-payment.ts"
 import { checkAttempt, releaseIfPastDue, requestDeposit } from "~/payments/deposits.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
 import { payStepPath } from "~/payments/pay-step.server.ts";
+import type { PayLoaderData, PayState, PayView } from "~/payments/pay-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-/** How often the waiting page reloads itself (without JavaScript; the island polls instead). */
-export const PROGRESS_REFRESH_SECONDS = 5;
 
 export const PAY_LINK_NOT_VALID = "This payment link is not valid. Look your booking up on My Booking.";
 export const PAYMENT_STEP_FAILED =
   "Something went wrong on our side. Your room is still held: please try again.";
-
-export type PayState =
-  /** Awaiting payment: the form (again after a failed attempt). */
-  | "pay"
-  /** A prompt is on the guest's phone; the page follows it. */
-  | "waiting"
-  /** The deposit is confirmed: the booking is Confirmed. */
-  | "paid"
-  /** The hold ran out unpaid; the room was released. */
-  | "expired"
-  /** Anything else (cancelled by staff, checked in…). */
-  | "closed";
-
-export interface PayView {
-  state: PayState;
-  reference: string;
-  /** The payment link's token, for the form's and the poll's addresses. */
-  token: string;
-  guestName: string;
-  room: string;
-  checkIn: string;
-  checkOut: string;
-  nights: number;
-  total: number;
-  deposit: number;
-  paid: number;
-  /** ISO time the hold ends (while awaiting payment). */
-  dueBy: string | null;
-  depositPolicy: string;
-  cancellationPolicy: string;
-  sandbox: boolean;
-  /** The latest attempt, as the guest may see it (the number masked). */
-  attempt: {
-    status: PaymentAttempt["status"];
-    operator: string;
-    phone: string;
-    reason: string | null;
-  } | null;
-  refundDue: boolean;
-  phone: string;
-}
 
 function masked(phone: string): string {
   return `${phone.slice(0, 3)}****${phone.slice(-3)}`;
@@ -151,11 +108,9 @@ async function currentBooking(context: Context, provider: PaymentProvider, refer
   return booking;
 }
 
-function noStore(extra: Record<string, string> = {}) {
-  return { "Cache-Control": "no-store", ...extra };
+function noStore() {
+  return { "Cache-Control": "no-store" };
 }
-
-export type PayLoaderData = { ok: true; view: PayView } | { ok: false; message: string };
 
 export async function loadPayStep(request: Request, context: Context, reference: string) {
   const provider = context.get(paymentProviderContext);
@@ -169,10 +124,11 @@ export async function loadPayStep(request: Request, context: Context, reference:
         { status: 404, headers: noStore() },
       );
     }
+    // No Refresh header: it would reload the page under the progress island too. The page
+    // refreshes itself only without JavaScript (pay.tsx); this answer serves both the page and
+    // the island's data requests (`/pay/<reference>.data?token=…`), never cached.
     const view = await payView(context, provider, booking, token);
-    const refresh: Record<string, string> =
-      view.state === "waiting" ? { Refresh: String(PROGRESS_REFRESH_SECONDS) } : {};
-    return data<PayLoaderData>({ ok: true, view }, { headers: noStore(refresh) });
+    return data<PayLoaderData>({ ok: true, view }, { headers: noStore() });
   } catch (error) {
     logReadFailure("payment step", error);
     return data<PayLoaderData>(

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { gotoEnhanced } from "./enhanced.ts";
+import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
 import { PAYMENTS_URL } from "./servers.ts";
 import { MANAGER } from "./staff-support.ts";
 
@@ -14,12 +14,18 @@ test.use({ baseURL: PAYMENTS_URL });
 
 const today = lodgeToday();
 let stayOffset = 20;
+/** The first test's confirmed booking, cancelled by the manager further on. */
+let paid: { reference: string; url: string } | undefined;
 
-async function managerSetsDeposit(page: Page) {
+async function signInAsManager(page: Page) {
   await page.goto("/staff/sign-in");
   await page.getByLabel("E-mail address").fill(MANAGER.email);
   await page.getByLabel("Password").fill(MANAGER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function managerSetsDeposit(page: Page) {
+  await signInAsManager(page);
   await page.getByRole("link", { name: "Deposits" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Deposits and cancellation" })).toBeVisible();
   await expect(page.getByText("(sandbox: no real money)")).toBeVisible();
@@ -83,20 +89,47 @@ test("the manager sets a 30% deposit; a guest pays it by MTN mobile money and th
   await expect(page.getByText("Please enter a Zambian mobile money number, e.g. 0961234567.")).toBeVisible();
   await expect(page.getByText("Please choose MTN or Airtel.")).toBeVisible();
 
+  // React's complaints (a hydration mismatch) while the progress island takes over.
+  const reactErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /react|hydrat/i.test(message.text())) reactErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => reactErrors.push(error.message));
   await page.getByLabel("MTN MoMo").check();
   await page.getByLabel("Mobile money number").fill("096 111 1111");
   await page.getByRole("button", { name: /^Pay K\d+/ }).click();
   await expect(page.getByText(/A payment request was sent to 096\*\*\*\*111 \(MTN\)/)).toBeVisible();
   await expect(page.getByText("Approve it on your phone with your PIN.")).toBeVisible();
-  // The simulated guest approves; the signed webhook confirms; the page reloads by itself.
+  // The progress is an island that follows the status: the page is never loaded again.
+  await expectIslandLive(page, "payment-progress");
+  await page.evaluate(() => document.documentElement.setAttribute("data-same-page", ""));
+  // The simulated guest approves; the signed webhook confirms; the island shows it in place.
   await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
     timeout: 15_000,
   });
-  await expect(
-    page.getByText(/your deposit of K\d+ is received and your booking LDG-[A-Z0-9]{6} is confirmed/),
-  ).toBeVisible();
+  const confirmation = page.getByText(
+    /your deposit of K\d+ is received and your booking LDG-[A-Z0-9]{6} is confirmed/,
+  );
+  await expect(confirmation).toBeVisible();
+  // Focus moves to the outcome's notice, so a screen reader reads it out.
+  await expect(page.locator("#payment-progress .notice--success")).toBeFocused();
   await expect(page.getByText("Due at the lodge")).toBeVisible();
+  await expect(page.locator("html[data-same-page]")).toBeAttached();
+  expect(reactErrors).toEqual([]);
+  // The JavaScript a guest's browser loaded for it (brotli, as sent): within the budget of a
+  // page whose form is in use (tests/e2e/budgets.spec.ts, ADR 0015).
+  const scriptBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+  );
+  test.info().annotations.push({ type: "/pay JavaScript while waiting", description: `${scriptBytes} B` });
+  expect(scriptBytes).toBeGreaterThan(0);
+  expect(scriptBytes).toBeLessThanOrEqual(110 * 1024);
   await expectNoAxeViolations(page);
+  const url = page.url();
+  paid = { reference: /\/pay\/(LDG-[A-Z0-9]{6})/.exec(url)?.[1] ?? "", url };
 });
 
 test("a sandbox number that times out: the guest is told why and pays with another number", async ({
@@ -106,11 +139,14 @@ test("a sandbox number that times out: the guest is told why and pays with anoth
   await page.getByLabel("Airtel Money").check();
   await page.getByLabel("Mobile money number").fill("0977777777");
   await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  await expectIslandLive(page, "payment-progress");
+  // The island says why, in place; the form is the page's, so 'Try again' brings the page back.
   await expect(page.getByText(/did not go through: Transaction Timed Out\. You can try again\./)).toBeVisible(
     {
       timeout: 15_000,
     },
   );
+  await page.getByRole("link", { name: "Try again" }).click();
   await page.getByLabel("Airtel Money").check();
   await page.getByLabel("Mobile money number").fill("0971111111");
   await page.getByRole("button", { name: /^Pay K\d+/ }).click();
@@ -138,13 +174,58 @@ test("without JavaScript the booking form leads to the payment step, and the wai
   await expect(page).toHaveURL(/\/pay\/LDG-[A-Z0-9]{6}\?token=/);
   await page.getByLabel("Airtel Money").check();
   await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  // The waiting page refreshes itself by a <meta> inside <noscript> (never with JavaScript, where
+  // the island follows the status), not by a Refresh header.
   const waiting = await page.request.get(page.url());
-  expect(waiting.headers()["refresh"]).toBe("5");
+  expect(waiting.headers()["refresh"]).toBeUndefined();
   expect(waiting.headers()["cache-control"]).toBe("no-store");
+  expect(await waiting.text()).toContain('<noscript><meta http-equiv="refresh" content="5"></noscript>');
   await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
     timeout: 15_000,
   });
   await context.close();
+});
+
+test("the status the island follows is no-store, and nothing without the link's token", async ({
+  request,
+}) => {
+  expect(paid?.reference).toMatch(/^LDG-/);
+  const { reference, url } = paid!;
+  const token = new URL(url).searchParams.get("token") ?? "";
+  const own = await request.get(`/pay/${reference}.data?token=${token}&_routes=routes/pay`);
+  expect(own.status()).toBe(200);
+  expect(own.headers()["cache-control"]).toBe("no-store");
+  expect(await own.text()).toContain("Chanda Mwale");
+  for (const wrong of ["not-a-token", ""]) {
+    const answer = await request.get(`/pay/${reference}.data?token=${wrong}&_routes=routes/pay`);
+    expect(answer.status()).toBe(404);
+    const body = await answer.text();
+    expect(body).not.toContain("Chanda Mwale");
+    expect(body).not.toContain("0961111111");
+  }
+});
+
+test("the manager cancels the paid booking: the request says the deposit is to be refunded, and the refund settles it", async ({
+  page,
+}) => {
+  expect(paid?.reference).toMatch(/^LDG-/);
+  await signInAsManager(page);
+  await page.goto(`/staff/requests?q=${paid!.reference}`);
+  await page.getByRole("link", { name: "Chanda Mwale" }).click();
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  const note = page.locator("[data-deposit-outcome]");
+  // Booked more than 3 days ahead: cancelled in time, so the deposit is due back.
+  await expect(note).toContainText(
+    /Refund due\. Cancelled \d+ days before arrival \(free cancellation ends 3 days before arrival\): the deposit is not kept\. Refund due to the guest: K\d+\./,
+  );
+  await expect(page.getByLabel("Money")).toHaveValue("refund");
+  await page.getByLabel("Method").selectOption("Mobile Money");
+  await page.getByLabel("Transaction id").fill("MP261125.0901.R12345");
+  await page.getByRole("button", { name: "Record" }).click();
+  await expect(page.getByText(/Refund of K\d+ \(Mobile Money\) recorded\./)).toBeVisible();
+  await expect(note).toContainText("Deposit settled. ");
+  await expect(note).toContainText("Nothing is due back to the guest.");
+  await expectNoAxeViolations(page);
 });
 
 test("a payment link with a wrong token shows nothing of the booking", async ({ page }) => {

@@ -5,6 +5,8 @@ import { InputField, SelectField, TextAreaField } from "~/components/form-fields
 import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
 import { RequestButtons } from "~/components/staff-request-buttons.tsx";
 import { chargeableOf, getPayableRecord, listLedger, type PayableRecord } from "~/db/desk.server.ts";
+import { getDepositOutcome } from "~/db/payments.server.ts";
+import { DepositOutcomeNote } from "~/components/deposit-outcome.tsx";
 import {
   getNewsletterRecord,
   getRequestRecord,
@@ -137,13 +139,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       history,
       freeRooms: [],
       prices: null,
+      deposit: null,
     };
   }
   const record = await getPayableRecord(db, kind, params.id);
   if (!record) throw data("Not found", { status: 404 });
-  const [history, ledger] = await Promise.all([
+  const [history, ledger, deposit] = await Promise.all([
     listHistoryWithStaff(db, kind, params.id),
     listLedger(db, { kind, id: params.id }),
+    kind === "venue-booking" ? null : getDepositOutcome(db, { kind, id: params.id }),
   ]);
   const folio = buildFolio(chargeableOf(record), ledger);
   const money = { total: folio.total, paid: folio.paid, balance: folio.balance, credit: folio.credit };
@@ -169,6 +173,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history,
     freeRooms,
     prices: { total: Number(record.row.totalPrice), ...(await getKeptPrices(db, kind, params.id)) },
+    deposit,
   };
 }
 
@@ -190,7 +195,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return applyRequestAction(db, staff, form);
 }
 
-function LedgerForm({ balance, notice }: { balance: number; notice: StaffNotice | undefined }) {
+function LedgerForm({
+  balance,
+  refundDue,
+  notice,
+}: {
+  balance: number;
+  /** A refund the cancellation policy owes (DepositOutcomeNote): the form starts on it. */
+  refundDue: number;
+  notice: StaffNotice | undefined;
+}) {
   const busy = useNavigation().formData?.get("intent") === "record-payment";
   const errors = notice?.fieldErrors ?? {};
   const values = notice?.values ?? {};
@@ -204,7 +218,7 @@ function LedgerForm({ balance, notice }: { balance: number; notice: StaffNotice 
       <SelectField
         name="entryKind"
         label="Money"
-        defaultValue={values.entryKind ?? "payment"}
+        defaultValue={values.entryKind ?? (refundDue > 0 ? "refund" : "payment")}
         error={errors.entryKind}
       >
         <option value="payment">Received from the guest</option>
@@ -221,7 +235,9 @@ function LedgerForm({ balance, notice }: { balance: number; notice: StaffNotice 
         name="amount"
         label="Amount (kwacha)"
         inputMode="numeric"
-        defaultValue={values.amount ?? (balance > 0 ? String(balance) : "")}
+        defaultValue={
+          values.amount ?? (refundDue > 0 ? String(refundDue) : balance > 0 ? String(balance) : "")
+        }
         error={errors.amount}
       />
       <InputField
@@ -267,8 +283,21 @@ function RecordFields({ fields }: { fields: { key: string; value: string }[] }) 
 }
 
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, id, status, name, entered, facts, money, ledger, fields, history, freeRooms, prices } =
-    loaderData;
+  const {
+    kind,
+    id,
+    status,
+    name,
+    entered,
+    facts,
+    money,
+    ledger,
+    fields,
+    history,
+    freeRooms,
+    prices,
+    deposit,
+  } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
   return (
     <>
@@ -371,8 +400,13 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
             </strong>{" "}
             · <Link to={`/staff/requests/${kind}/${id}/folio`}>Print the folio</Link>
           </p>
+          {deposit ? <DepositOutcomeNote {...deposit} /> : null}
           <h3>Record a payment or refund</h3>
-          <LedgerForm balance={money.balance} notice={actionData} />
+          <LedgerForm
+            balance={money.balance}
+            refundDue={deposit?.outcome.refundDue ?? 0}
+            notice={actionData}
+          />
         </section>
       ) : null}
       <h2>History</h2>
