@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
 export const BUILD_DIR = "build-bench";
 
@@ -110,7 +111,8 @@ export type RunningServer = { url: string; pid: number; stop: () => Promise<void
 
 export async function startServer(database: BenchDatabase, port: number): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+  // With the heap limits `npm start` gives the server (server/node-flags.ts).
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

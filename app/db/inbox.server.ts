@@ -63,16 +63,26 @@ const NEWSLETTER_STATUS = sql<NewsletterStatus>`case
     else 'Unconfirmed' end`;
 
 /** Net money in for a request (payments less refunds), from the ledger. */
-const netPaid = (column: string, table: string) => sql`coalesce((
+const netPaid = (column: string, id: RawBuilder<unknown>) => sql`coalesce((
     select sum(case when p.kind = 'payment' then p.amount else -p.amount end) from payments p
-    where ${sql.ref(`p.${column}`)} = ${sql.ref(`${table}.id`)}), 0)`;
+    where ${sql.ref(`p.${column}`)} = ${id}), 0)`;
 
 /**
  * The balance is the kept total less the net paid: the same sum the folio makes today
  * (app/lib/folio.ts chargeLines: one line of the kept total per request).
  */
 const balanceOf = (column: string, table: string) =>
-  sql`greatest(0, total_price - ${netPaid(column, table)})::int as balance, channel`;
+  sql`greatest(0, total_price - ${netPaid(column, sql.ref(`${table}.id`))})::int as balance, total_price, channel`;
+
+/**
+ * A listed row's balance, worked out after the rows are merged and cut to the page, so the
+ * ledger is read for the page's rows only, not for every row each kind offers the merge.
+ */
+const LISTED_BALANCE = sql`(case kind
+    when 'booking' then greatest(0, total_price - ${netPaid("booking_id", sql`requests.id::uuid`)})
+    when 'reservation' then greatest(0, total_price - ${netPaid("reservation_id", sql`requests.id::uuid`)})
+    when 'venue-booking' then greatest(0, total_price - ${netPaid("venue_booking_id", sql`requests.id::uuid`)})
+    else 0 end)::int`;
 
 /**
  * What a search looks in: the fields joined by line feeds (no search holds one, so no match spans
@@ -84,9 +94,67 @@ const balanceOf = (column: string, table: string) =>
 export const GUEST_TEXT = sql`name || E'\\n' || coalesce(email, '') || E'\\n' || phone || E'\\n' || reference`;
 
 /**
+ * The expressions the btree indexes of migration 2026-11-25-6-search-paths are built on, written
+ * the same way (a pattern given as a parameter would not match the index's expression).
+ */
+const EMAIL_KEY = sql`lower(email)`;
+const REFERENCE_KEY = sql`upper(reference)`;
+const PHONE_KEY = sql`reverse(regexp_replace(phone, '[^0-9]', '', 'g'))`;
+
+/**
+ * How a search is read (issue 19). Most searches look for the text anywhere in a name, e-mail,
+ * phone or reference (a trigram index). Three shapes of search say what they are, and read a
+ * btree range instead, which stays a few entries wide at any size of history:
+ * - an e-mail address (an @ after something, no spaces): the addresses that begin with it, so a
+ *   partly typed address still finds its guest;
+ * - a booking reference (LDG- and part of its code): the references that begin with it;
+ * - a phone number (7 digits or more, perhaps with +, spaces, brackets, dots or dashes): the
+ *   numbers that end with its digits, however either was written ("+260 97 000 4711",
+ *   "0970004711" and "0004711" all find +260 97 0004711; one leading 0, a trunk prefix, is
+ *   dropped from a number of 9 digits or more).
+ */
+export type SearchPath =
+  | { by: "email" | "reference"; prefix: string }
+  | { by: "phone"; digitsReversed: string }
+  | { by: "text"; text: string };
+
+export function searchPath(search: string): SearchPath {
+  const text = search.trim();
+  if (/^[^\s@]+@\S*$/.test(text)) return { by: "email", prefix: text.toLowerCase() };
+  if (/^LDG-[0-9A-Z]*$/i.test(text)) return { by: "reference", prefix: text.toUpperCase() };
+  if (/^\+?[\d\s().-]+$/.test(text)) {
+    let digits = text.replace(/\D/g, "");
+    if (digits.length >= 7) {
+      if (digits.length >= 9 && digits.startsWith("0")) digits = digits.slice(1);
+      return { by: "phone", digitsReversed: [...digits].reverse().join("") };
+    }
+  }
+  return { by: "text", text: search };
+}
+
+/** LIKE's own wildcards escaped: the search is for the text as typed. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchCondition(search: string): RawBuilder<unknown> {
+  const path = searchPath(search);
+  switch (path.by) {
+    case "email":
+      return sql`${EMAIL_KEY} like ${`${literal(path.prefix)}%`}`;
+    case "reference":
+      return sql`${REFERENCE_KEY} like ${`${literal(path.prefix)}%`}`;
+    case "phone":
+      return sql`${PHONE_KEY} like ${`${path.digitsReversed}%`}`;
+    case "text":
+      return sql`search_text ilike ${`%${literal(path.text)}%`}`;
+  }
+}
+
+/**
  * Each kind of request as the inbox reads it, one table each. The inbox reads each part newest
  * first and only as far as the page needs (an index on created_at per table: migration
  * 2026-11-25-5-history-indexes), so a page costs the same whatever the history behind it.
+ * Messages and subscriptions have no reference or phone: their constant '' never matches a
+ * reference or phone search, and the planner drops those parts before reading them.
  */
 const PARTS: Record<InboxKind, RawBuilder<unknown>> = {
   booking: sql`select 'booking' as kind, id::text as id, reference, name, email, phone, status, created_at,
@@ -103,11 +171,11 @@ const PARTS: Record<InboxKind, RawBuilder<unknown>> = {
     from venue_bookings`,
   "contact-message": sql`select 'contact-message' as kind, id::text as id, '' as reference, name, email,
     '' as phone, status, created_at, coalesce(nullif(subject, ''), left(message, 80)) as summary,
-    name || E'\\n' || email as search_text, 0 as balance, 'web' as channel
+    name || E'\\n' || email as search_text, 0 as balance, 0 as total_price, 'web' as channel
     from contact_messages`,
   newsletter: sql`select 'newsletter' as kind, id::text as id, '' as reference, '' as name, email, '' as phone,
     ${NEWSLETTER_STATUS} as status, created_at, 'Newsletter subscription' as summary, email as search_text,
-    0 as balance, 'web' as channel
+    0 as balance, 0 as total_price, 'web' as channel
     from newsletter_subscriptions`,
 };
 
@@ -125,11 +193,7 @@ function conditions(filter: InboxFilter): RawBuilder<unknown> {
   if (filter.channel) parts.push(sql`channel = ${filter.channel}`);
   // Money still to pay on a request that still counts (not cancelled, declined or a no-show).
   if (filter.balanceDue) parts.push(sql`balance > 0 and status not in ('Cancelled', 'Declined', 'No-show')`);
-  if (filter.search) {
-    // ILIKE with the pattern's own wildcards escaped: the search is for the text as typed.
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`search_text ilike ${pattern}`);
-  }
+  if (filter.search) parts.push(searchCondition(filter.search));
   return sql.join(parts, sql` and `);
 }
 
@@ -147,9 +211,13 @@ function matching(
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
+/** Kind and status only: the kept counts (list_counts) say how many there are. */
+const countIsKept = (filter: InboxFilter) =>
+  !filter.from && !filter.to && !filter.search && !filter.channel && !filter.balanceDue;
+
 /** How many requests match: kept counts for kind and status, else counted up to the limit. */
 async function countInbox(db: DB, filter: InboxFilter): Promise<{ total: number; more: boolean }> {
-  if (!filter.from && !filter.to && !filter.search && !filter.channel && !filter.balanceDue) {
+  if (countIsKept(filter)) {
     const result = await sql<{ total: number }>`
       select coalesce(sum(n), 0)::int as total from list_counts
       where list = 'requests'
@@ -162,13 +230,20 @@ async function countInbox(db: DB, filter: InboxFilter): Promise<{ total: number;
     from (select 1 from ${matching(filter, sql`1`, INBOX_COUNT_LIMIT + 1)} found limit ${INBOX_COUNT_LIMIT + 1}) enough`.execute(
     db,
   );
-  const counted = result.rows[0]?.total ?? 0;
-  return { total: Math.min(counted, INBOX_COUNT_LIMIT), more: counted > INBOX_COUNT_LIMIT };
+  return counted(result.rows[0]?.total ?? 0);
 }
+
+const counted = (found: number) => ({
+  total: Math.min(found, INBOX_COUNT_LIMIT),
+  more: found > INBOX_COUNT_LIMIT,
+});
 
 /**
  * One page of requests of every kind, newest first, and how many match in all (`more`: at least
  * `total`, the count stopped there). `pageSize` null: every matching request (the CSV export).
+ * A search or a date range reads its matches once, as far as the page or the count limit goes
+ * (whichever is further), and counts those it read: one pass instead of one for the page and
+ * another for the count (docs/query-plans-issue-19.md).
  */
 export async function listInbox(
   db: DB,
@@ -176,17 +251,34 @@ export async function listInbox(
   page = 1,
   pageSize: number | null = INBOX_PAGE_SIZE,
 ): Promise<{ rows: InboxRow[]; total: number; more: boolean }> {
-  const columns = sql`kind, id, reference, name, email, phone, status, summary, created_at, channel, balance`;
+  const columns = sql`kind, id, reference, name, email, phone, status, summary, created_at, channel, total_price`;
   const offset = pageSize === null ? 0 : (page - 1) * pageSize;
+  const kept = countIsKept(filter);
+  const enough =
+    pageSize === null ? null : kept ? offset + pageSize : Math.max(offset + pageSize, INBOX_COUNT_LIMIT + 1);
+  const countedHere = pageSize !== null && !kept;
   const [result, count] = await Promise.all([
-    sql<InboxRow>`
-      select kind, id, reference, name, email, phone, status, summary, created_at as "createdAt", channel, balance
-      from ${matching(filter, columns, pageSize === null ? null : offset + pageSize)} requests
+    sql<InboxRow & { found: number }>`
+      select kind, id, reference, name, email, phone, status, summary, created_at as "createdAt", channel,
+        ${LISTED_BALANCE} as balance, found
+      from (
+        select *, ${countedHere ? sql`count(*) over ()` : sql`0`}::int as found
+        from (
+          select * from ${matching(filter, columns, enough)} merged
+          order by created_at desc, id desc
+          ${enough === null ? sql`` : sql`limit ${enough}`}
+        ) enough
+      ) requests
       order by created_at desc, id desc
       ${pageSize === null ? sql`` : sql`limit ${pageSize} offset ${offset}`}`.execute(db),
-    pageSize === null ? null : countInbox(db, filter),
+    kept && pageSize !== null ? countInbox(db, filter) : null,
   ]);
-  return { rows: result.rows, ...(count ?? { total: result.rows.length, more: false }) };
+  const rows = result.rows.map(({ found: _found, ...row }) => row);
+  if (count) return { rows, ...count };
+  if (pageSize === null) return { rows, total: rows.length, more: false };
+  // A page past the last match reads no row to count from.
+  if (result.rows.length === 0 && offset > 0) return { rows, ...(await countInbox(db, filter)) };
+  return { rows, ...counted(result.rows[0]?.found ?? 0) };
 }
 
 const TABLES = {

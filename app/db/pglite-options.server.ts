@@ -20,10 +20,11 @@ export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
  * PostgreSQL's default `shared_buffers` of 128 MB, all of it touched at start, so resident from
  * the first second: most of the 611 MB the server held after start. The lodge's whole database,
  * ten years of history included, is some tens of megabytes and the pages PostgreSQL does not
- * keep are one read away in the operating system's page cache, so 16 MB costs no measurable
- * speed (measured with the bench, both figures in docs/performance.md).
+ * keep are one read away in the operating system's page cache, so 16 MB cost no measurable
+ * speed (measured with the bench, both figures in docs/performance.md), and 8 MB holds 8 MB less
+ * again (docs/query-plans-issue-19.md, "Memory").
  */
-export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB"];
+export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=8MB"];
 
 const DEFAULT_START_PARAMS = PGlite.defaultStartParams;
 

@@ -1,6 +1,13 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { GUEST_TEXT, INBOX_COUNT_LIMIT, INBOX_PAGE_SIZE, listInbox } from "~/db/inbox.server.ts";
+import {
+  GUEST_TEXT,
+  INBOX_COUNT_LIMIT,
+  INBOX_PAGE_SIZE,
+  listInbox,
+  searchPath,
+  type InboxRow,
+} from "~/db/inbox.server.ts";
 import { listOutbox } from "~/db/outbox.server.ts";
 import { seedHistory } from "~/db/seed-history.server.ts";
 import { describeEachEngine } from "./test-database.ts";
@@ -155,6 +162,101 @@ describeEachEngine("the console's lists over a history", (getDatabase) => {
         return rows.map((row) => row["QUERY PLAN"]).join("\n");
       });
     expect(plan).toContain("bookings_search_idx");
+  });
+
+  it("finds by whole e-mail (its beginning), reference (its beginning) and phone (its last digits), as reading every row does", async () => {
+    const all = (await listInbox(db(), {}, 1, null)).rows;
+    const some = all.find((row) => row.kind === "booking")!;
+    const digits = (phone: string) => phone.replace(/\D/g, "");
+    const cases: Array<[string, (row: InboxRow) => boolean]> = [
+      [some.email, (row) => row.email?.toLowerCase().startsWith(some.email.toLowerCase()) ?? false],
+      [
+        some.email.toUpperCase(),
+        (row) => row.email?.toLowerCase().startsWith(some.email.toLowerCase()) ?? false,
+      ],
+      // Partly typed: every address that begins so.
+      [
+        some.email.slice(0, some.email.indexOf("@") + 3),
+        (row) =>
+          row.email?.toLowerCase().startsWith(some.email.slice(0, some.email.indexOf("@") + 3)) ?? false,
+      ],
+      [some.reference.toLowerCase(), (row) => row.reference === some.reference],
+      [some.reference.slice(0, 6), (row) => row.reference.startsWith(some.reference.slice(0, 6))],
+      // The number as stored, its last seven digits, spaced differently, and national (0…).
+      [some.phone, (row) => digits(row.phone).endsWith(digits(some.phone))],
+      [digits(some.phone).slice(-7), (row) => digits(row.phone).endsWith(digits(some.phone).slice(-7))],
+      [
+        `0${digits(some.phone).slice(-9, -7)} ${digits(some.phone).slice(-7, -4)} ${digits(some.phone).slice(-4)}`,
+        (row) => digits(row.phone).endsWith(digits(some.phone).slice(-9)),
+      ],
+      // Anything else: part of any field, in any case.
+      [
+        some.name.slice(1).toUpperCase(),
+        (row) =>
+          [row.name, row.email, row.phone, row.reference].some((field) =>
+            field?.toLowerCase().includes(some.name.slice(1).toLowerCase()),
+          ),
+      ],
+    ];
+    for (const [search, matches] of cases) {
+      const expected = all.filter(matches).map((row) => `${row.kind}:${row.id}`);
+      expect(expected.length, search).toBeGreaterThan(0);
+      const found = (await listInbox(db(), { search }, 1, null)).rows.map((row) => `${row.kind}:${row.id}`);
+      expect(found.sort(), search).toEqual([...expected].sort());
+      const page = await listInbox(db(), { search });
+      expect(page.total, search).toBe(Math.min(expected.length, INBOX_COUNT_LIMIT));
+      expect(page.more, search).toBe(expected.length > INBOX_COUNT_LIMIT);
+      expect(
+        page.rows.map((row) => `${row.kind}:${row.id}`),
+        search,
+      ).toEqual(
+        all
+          .filter(matches)
+          .slice(0, INBOX_PAGE_SIZE)
+          .map((row) => `${row.kind}:${row.id}`),
+      );
+    }
+    // An address with LIKE's wildcards in it finds only itself, not what they would match.
+    expect((await listInbox(db(), { search: some.email.replace(/^./, "_") })).total).toBe(0);
+    // A page past the last match still says how many there are.
+    const beyond = await listInbox(db(), { search: some.email }, 50);
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.total).toBe(all.filter(cases[0]![1]).length);
+  });
+
+  it("reads a whole e-mail, a reference or a phone number through a btree index, not the trigrams", async () => {
+    expect(searchPath(" Guest17@Example.com ")).toEqual({ by: "email", prefix: "guest17@example.com" });
+    expect(searchPath("ldg-7k3")).toEqual({ by: "reference", prefix: "LDG-7K3" });
+    expect(searchPath("+260 97 000-4711")).toEqual({ by: "phone", digitsReversed: "117400079062" });
+    expect(searchPath("097 000 4711")).toEqual({ by: "phone", digitsReversed: "117400079" });
+    expect(searchPath("4711")).toEqual({ by: "text", text: "4711" });
+    expect(searchPath("@example.com")).toEqual({ by: "text", text: "@example.com" });
+    expect(searchPath("Guest 1")).toEqual({ by: "text", text: "Guest 1" });
+    const record = await db().selectFrom("reservations").selectAll().limit(1).executeTakeFirstOrThrow();
+    for (const [search, index] of [
+      [record.email ?? "", "reservations_email_prefix_idx"],
+      [record.reference, "reservations_reference_prefix_idx"],
+      [record.phone, "reservations_phone_prefix_idx"],
+    ] as const) {
+      const plan = await db()
+        .transaction()
+        .execute(async (trx) => {
+          // Scans priced out, as in the trigram test above: only a usable index can be chosen.
+          await sql`set local enable_seqscan = off`.execute(trx);
+          await sql`set local enable_bitmapscan = off`.execute(trx);
+          await sql`set local enable_indexscan = on`.execute(trx);
+          const compiled = sql`explain select 1 from reservations where ${sql.raw(
+            index.includes("email")
+              ? "lower(email)"
+              : index.includes("reference")
+                ? "upper(reference)"
+                : "reverse(regexp_replace(phone, '[^0-9]', '', 'g'))",
+          )} like ${"x%"}`;
+          const { rows } = await compiled.execute(trx);
+          return (rows as Array<{ "QUERY PLAN": string }>).map((row) => row["QUERY PLAN"]).join("\n");
+        });
+      expect(plan, search).toContain(index);
+    }
   });
 
   it("filters by the lodge's days with the index-friendly bounds", async () => {

@@ -1,0 +1,17 @@
+// The V8 heap limits the production server runs with (issue 19: ≤ 256 MB resident after start and
+// ≤ 384 MB under load on the embedded database). V8 reads them only when the process starts, so
+// `npm start` (scripts/start.ts) replaces itself with a process that has them, and the bench starts
+// its servers with them too.
+// - the young generation: V8 lets each of its two halves grow to 64 MB on a machine with a lot of
+//   memory; capped at 8 MB the server held 130 MB less at its peak under the console's load, with no
+//   throughput lost that the (noisy) measurement could see (docs/query-plans-issue-19.md, "Memory");
+// - the old generation: 128 MB, two to three times what the server keeps alive at ten years of
+//   history (a CSV export of all 63,000 requests of the seeded history included). Without a limit
+//   V8 sizes it by the machine's memory and lets garbage pile up to it between collections.
+// - PGlite's WebAssembly (PostgreSQL itself) compiled once, optimised, as each function is first
+//   called (--no-liftoff). By default V8 compiles every function quickly (Liftoff) and again,
+//   optimised, once it runs often, on background threads whose working memory the C allocator
+//   keeps: PGlite opened alone held 380–690 MB after a few queries on ten years of history, varying
+//   from run to run, against 170–190 MB compiled once. The price is a slower first start (some
+//   seconds) and first calls; only the server pays it (tests and scripts compile the default way).
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=128", "--no-liftoff"];
