@@ -398,7 +398,9 @@ async function signedInManager(site: Site): Promise<string> {
     }),
   });
   expect(answer.status).toBe(302);
-  return (answer.headers.get("set-cookie") ?? "").split(";")[0]!;
+  // The session, not the clearing of the console's old-path cookie sent beside it (ADR 0011).
+  const pairs = answer.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
+  return pairs.find((pair) => !pair.endsWith("=")) ?? "";
 }
 
 /** Straight to the server (no proxy); a fresh client address each time (TRUST_PROXY=1). */
