@@ -42,7 +42,7 @@ function watch(element: HTMLElement) {
   });
   if (element.dataset.islandEager !== undefined) void start();
   // The keys an island gives a meaning to on its links (/booking's tabs) wait for it, then reach
-  // it. A click on a link before the island is live is a plain link's click: a page load.
+  // it. Its links that it acts on in place are among its openers (below).
   element.addEventListener("keydown", (event) => {
     const target = event.target;
     if (live || !SCRIPTED_KEYS.has(event.key) || !(target instanceof HTMLElement)) return;

@@ -20,6 +20,13 @@ import {
   startServer,
   type BenchDatabase,
 } from "./server.ts";
+import {
+  INTERACTION_BUDGETS,
+  interactionFailures,
+  measureInteractions,
+  printInteractions,
+  type InteractionResult,
+} from "./interaction.ts";
 
 export const PAGES = [
   "/",
@@ -402,6 +409,7 @@ async function main() {
     const embedded: BenchDatabase = { engine: "pglite", dataDir };
     const server = await startServer(embedded, PORT);
     let pages: CombinedPageResult[];
+    let interactions: InteractionResult[];
     const loads: CombinedPageLoad[] = [];
     // Resident memory of the server on the embedded database (issue 19): after start, and the
     // highest under the page loads.
@@ -410,6 +418,8 @@ async function main() {
     try {
       console.info("bench: Lighthouse (mobile, simulated slow 4G)…");
       pages = await runLighthouse(server.url, PAGES);
+      console.info("bench: first interactions with the islands (Chromium, CPU 4× slower)…");
+      interactions = await measureInteractions(server.url);
       console.info(`bench: autocannon (20 connections, ${LOAD_RUNS} runs per page)…`);
       for (const budget of Object.values(LOAD_BUDGETS)) {
         for (const path of budget.paths) {
@@ -437,12 +447,18 @@ async function main() {
       postgres: await measureBookingsOnPostgres(),
     };
     const history = process.env.BENCH_SKIP_HISTORY === "1" ? [] : await historyOnBothEngines();
-    const failures = [...budgetFailures(pages), ...loadBudgetFailures(loads), ...historyFailures(history)];
+    const failures = [
+      ...budgetFailures(pages),
+      ...interactionFailures(interactions),
+      ...loadBudgetFailures(loads),
+      ...historyFailures(history),
+    ];
     const results = {
       date: new Date().toISOString(),
       machine: machine(),
-      budgets: { ...BUDGETS, load: LOAD_BUDGETS },
+      budgets: { ...BUDGETS, interaction: INTERACTION_BUDGETS, load: LOAD_BUDGETS },
       lighthouse: pages,
+      interactions,
       load: { pages: loads, bookings },
       memory,
       history,
@@ -451,6 +467,7 @@ async function main() {
     };
     await writeFile(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     printTable(pages, loads, bookings);
+    printInteractions(interactions);
     printBookings(bookings);
     console.info(
       `\nServer memory (RSS), embedded database: ${memory.afterStart} MB after start, peak ${memory.peakUnderLoad} MB under the page loads`,

@@ -68,7 +68,17 @@ export interface BookingFormProps extends BookingPageData {
  * follow the ARIA tabs pattern, the lists follow the dates, and the forms are sent in place.
  */
 export function BookingForm(props: BookingFormProps) {
-  return <Island name="booking" id="booking" component={BookingTabs} props={props} />;
+  return (
+    <Island
+      name="booking"
+      id="booking"
+      component={BookingTabs}
+      props={props}
+      // A tab tapped before the island is live switches in place once it is, rather than
+      // loading the tab's page over a slow link (app/islands.client.ts).
+      openers={'#booking a[role="tab"]'}
+    />
+  );
 }
 
 export function BookingTabs({ initialTab, initialValues, result, ...loaded }: BookingFormProps) {

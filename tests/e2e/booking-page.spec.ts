@@ -19,6 +19,17 @@ async function fillGuest(page: Page, name: string) {
   await form.getByLabel("Payment Method").selectOption("Mobile Money");
 }
 
+/**
+ * Switches to a tab as a guest does: taps it and waits for its form. A tap before the island is
+ * live switches in place once React is there (app/islands.client.ts), so the tab shown until then
+ * is still the old one.
+ */
+async function openTab(page: Page, name: "Room" | "Reservation" | "Venue") {
+  await page.getByRole("tab", { name }).click();
+  await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+  await expect(panel(page).getByRole("button", { name: /^(Book|Reserve)/ })).toBeVisible();
+}
+
 async function fillStay(page: Page, roomLabel: string, checkIn = addDays(today, 2)) {
   await page.getByRole("combobox", { name: "Room", exact: true }).selectOption({ label: roomLabel });
   await page.getByLabel("Check-in Date").fill(checkIn);
@@ -69,7 +80,7 @@ test.describe("/booking with JavaScript", () => {
       page.getByRole("status").filter({ hasText: "Reservation booking successful!" }),
     ).toBeVisible();
 
-    await page.getByRole("tab", { name: "Venue" }).click();
+    await openTab(page, "Venue");
     await fillGuest(page, "Venue Tab Guest");
     await page
       .getByRole("combobox", { name: "Venue", exact: true })
@@ -157,7 +168,7 @@ test("over the write limit the fourth write shows the rate-limit message", async
   // Days of their own, so a repeat against the same server does not find the venue taken.
   const firstDay = 40 + randomInt(300);
   for (let attempt = 1; attempt <= RATE_LIMIT + 1; attempt++) {
-    await page.getByRole("tab", { name: "Venue" }).click();
+    await openTab(page, "Venue");
     await fillGuest(page, `Limited Guest ${attempt}`);
     await page
       .getByRole("combobox", { name: "Venue", exact: true })

@@ -91,6 +91,21 @@ test("a form sent before its island is live is sent by the island, in place", as
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
+test("a /booking tab tapped before the island is live switches in place once it is", async ({ page }) => {
+  const react = await holdReact(page);
+  await gotoEnhanced(page, "/booking");
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("tab", { name: m.BOOKING_TAB_LABELS.reservation }).click();
+  await expect.poll(react.held).toBeGreaterThan(0);
+  react.release();
+  await expectIslandLive(page, "booking");
+  await expect(page.getByRole("tab", { name: m.BOOKING_TAB_LABELS.reservation })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page).toHaveURL(/\/booking\?tab=reservation$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
 test("dates typed in a dialog opened by its address before it is live drive its estimate once live", async ({
   page,
 }) => {
