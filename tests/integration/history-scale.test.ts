@@ -9,6 +9,10 @@ import {
   type InboxRow,
 } from "~/db/inbox.server.ts";
 import { listOutbox } from "~/db/outbox.server.ts";
+import { netPaidByRequest, recordPayment } from "~/db/payments.server.ts";
+import { chargedTotal } from "~/lib/folio.ts";
+import { lodgeToday } from "~/lib/dates.ts";
+import { listToday } from "~/db/inbox.server.ts";
 import { seedHistory } from "~/db/seed-history.server.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -282,5 +286,95 @@ describeEachEngine("the console's lists over a history", (getDatabase) => {
     for (const { status, n } of counts.rows) {
       expect((await listOutbox(db(), { status: status as "sent" })).total).toBe(n);
     }
+  });
+
+  it("lists Today's arrivals, departures and house as a query per list gives them, balances included", async () => {
+    const today = lodgeToday();
+    // Stays of the past, on rooms of their own, made into today's: in the house (leaving today or
+    // later), arriving, and arrived earlier but not yet come.
+    const plan = [
+      ["Checked in", -2, 0],
+      ["Checked in", -1, 2],
+      ["Checked in", -3, -1],
+      ["Checked in", 0, 3],
+      ["Confirmed", 0, 2],
+      ["Pending", -1, 1],
+      ["Confirmed", 1, 3],
+    ] as const;
+    const { rows: past } = await sql<{ kind: "booking" | "reservation"; id: string }>`
+      select kind, id from (
+        select distinct on (room_number) kind, id, room_number from (
+          select 'booking' as kind, id::text as id, room_number from bookings where status = 'Checked out'
+          union all
+          select 'reservation', id::text, room_number from reservations where status = 'Checked out') s
+        order by room_number, id) r
+      order by id limit ${plan.length}`.execute(db());
+    expect(past).toHaveLength(plan.length);
+    for (const [i, [status, from, until]] of plan.entries()) {
+      const { kind, id } = past[i]!;
+      await sql`update ${sql.table(kind === "booking" ? "bookings" : "reservations")}
+        set status = ${status}, check_in = ${today}::date + ${from}::int, check_out = ${today}::date + ${until}::int
+        where id = ${id}::uuid`.execute(db());
+    }
+    const held = past;
+    expect(held.length).toBeGreaterThan(2);
+    for (const [i, stay] of held.entries()) {
+      if (i % 2 === 0) continue;
+      await recordPayment(db(), stay, { kind: "payment", method: "Cash", amount: 100 + i });
+      if (i % 3 === 0) await recordPayment(db(), stay, { kind: "refund", method: "Cash", amount: 40 });
+    }
+    // Before: a query per list, and the ledger asked per list and kind.
+    let paidRows = 0;
+    async function list(where: string) {
+      const { rows } = await sql<{
+        kind: "booking" | "reservation";
+        id: string;
+        reference: string;
+        name: string;
+        phone: string;
+        roomNumber: string;
+        roomType: string;
+        checkIn: string;
+        checkOut: string;
+        status: string;
+        channel: string;
+        price: number;
+        totalPrice: number;
+        roomCount: number;
+      }>`
+        select kind, id, reference, name, phone, room_number as "roomNumber", room_type as "roomType",
+          check_in::text as "checkIn", check_out::text as "checkOut", status, channel, price::int as price,
+          total_price::int as "totalPrice", room_count::int as "roomCount"
+        from (select 'booking' as kind, id::text as id, reference, name, phone, room_number, room_type, check_in,
+                check_out, status, channel, price, total_price, 1 as room_count from bookings
+              union all
+              select 'reservation', id::text, reference, name, phone, room_number, room_type, check_in, check_out,
+                status, channel, price, total_price, room_count from reservations) s
+        where ${sql.raw(where)} order by room_number, check_in`.execute(db());
+      const out = [];
+      for (const { price, totalPrice, roomCount, ...row } of rows) {
+        const paid = (await netPaidByRequest(db(), row.kind, [row.id])).get(row.id) ?? 0;
+        if (paid !== 0) paidRows += 1;
+        out.push({
+          ...row,
+          balance: Math.max(0, chargedTotal({ ...row, price, totalPrice, roomCount }) - paid),
+        });
+      }
+      return out;
+    }
+    const day = `'${today}'::date`;
+    const expected = {
+      arrivals: await list(
+        `status in ('Pending', 'Confirmed') and check_in <= ${day} and greatest(check_out, check_in + 1) > ${day}`,
+      ),
+      departures: await list(`status = 'Checked in' and greatest(check_out, check_in + 1) <= ${day}`),
+      inHouse: await list(`status = 'Checked in'`),
+    };
+    expect(expected.inHouse.length).toBeGreaterThan(0);
+    expect(paidRows).toBeGreaterThan(0);
+    expect(await listToday(db(), today)).toEqual(expected);
+    // A later day: every stay in the house is then a departure, in the same order.
+    const later = await listToday(db(), "2999-01-01");
+    expect(later.departures).toEqual(later.inHouse);
   });
 });
