@@ -109,10 +109,9 @@ export async function requireStaff(
 ): Promise<StaffRequest> {
   requireSameOrigin(request, context);
   const token = sessionToken(request);
-  const { db, staff } = await whileDatabaseAnswers("staff session", async () => {
-    const db = await getDb(context);
-    return { db, staff: token ? await findLiveSession(db, hashToken(token)) : undefined };
-  });
+  const { db, staff } = await whileDatabaseAnswers("staff session", () =>
+    isWrite(request) ? lookUpSession(context, token) : lookUpSessionOnce(context, token),
+  );
   if (!staff) {
     const url = pageUrl(request);
     const back = isWrite(request) ? url.pathname : url.pathname + url.search;
@@ -122,6 +121,39 @@ export async function requireStaff(
   }
   if (role === "manager" && staff.role !== "manager") throw data(FORBIDDEN, { status: 403 });
   return { db, staff };
+}
+
+async function lookUpSession(
+  context: Readonly<RouterContextProvider>,
+  token: string | undefined,
+): Promise<{ db: DB; staff: SignedInStaff | undefined }> {
+  const db = await getDb(context);
+  return { db, staff: token ? await findLiveSession(db, hashToken(token)) : undefined };
+}
+
+// A page's layout loader and its own loader both call requireStaff, in the same request (one
+// router context per request, server/app.ts): on a read, the session is looked up, and its last
+// use touched, once for both. Each look-up is an UPDATE (a write, and a commit on the server
+// engine), a third or more of the queries of a console page (issue 19,
+// docs/query-plans-issue-19.md). A write's own look-ups are not shared: its action may change the
+// session (sign-out) or the account, and the loaders that run after it look again.
+const sessionLookUps = new WeakMap<object, Map<string, ReturnType<typeof lookUpSession>>>();
+
+function lookUpSessionOnce(
+  context: Readonly<RouterContextProvider>,
+  token: string | undefined,
+): ReturnType<typeof lookUpSession> {
+  const byToken = sessionLookUps.get(context) ?? new Map<string, ReturnType<typeof lookUpSession>>();
+  sessionLookUps.set(context, byToken);
+  const key = token ?? "";
+  let pending = byToken.get(key);
+  if (!pending) {
+    pending = lookUpSession(context, token);
+    // A failed look-up (the database down) is not kept: the next call tries again.
+    pending.catch(() => byToken.delete(key));
+    byToken.set(key, pending);
+  }
+  return pending;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { clientAddressContext } from "~/context.server.ts";
+import type { KyselyPlugin } from "kysely";
+import { clientAddressContext, databaseContext } from "~/context.server.ts";
+import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { insertContactMessage } from "~/db/contact-messages.server.ts";
 import { insertReservation } from "~/db/reservations.server.ts";
 import { bookRoom, roomTypePrices } from "~/db/rooms.server.ts";
@@ -600,6 +602,51 @@ describeEachEngine("staff console", (getDatabase) => {
     expect((await post({ intent: "disable", accountId: String(manager.id) })).status).toBe(409);
     const reset = await post({ intent: "reset", accountId: String(reception.id) });
     expect((reset.data as { link: string }).link).toContain("/staff/set-password?token=");
+  });
+
+  it("looks a page's session up once for its layout and its page, and again for each write", async () => {
+    // Counts the session look-ups (UPDATE staff_sessions … RETURNING) this context's queries make.
+    let lookUps = 0;
+    const counting: KyselyPlugin = {
+      transformQuery(args) {
+        if (args.node.kind === "UpdateQueryNode") lookUps += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const countingContext = () => {
+      const context = ctx();
+      const handle = getDatabase().handle;
+      const counted = db().withPlugin(counting);
+      context.set(databaseContext, { ...handle, ready: async () => counted });
+      return context;
+    };
+    const { cookie } = await signedIn(db(), reception.id);
+    const page = countingContext();
+    const request = staffGet("/staff", cookie);
+    const [frame, lists] = await Promise.all([
+      run(layout.loader as Loader, request, {}, page),
+      run(today.loader as Loader, request, {}, page),
+    ]);
+    expect([frame.status, lists.status]).toEqual([200, 200]);
+    expect(lookUps).toBe(1);
+    // The next page is a request of its own.
+    expect(
+      (await run(today.loader as Loader, staffGet("/staff", cookie), {}, countingContext())).status,
+    ).toBe(200);
+    expect(lookUps).toBe(2);
+    // A write looks up each time: its action may end the session before the loaders run.
+    const write = countingContext();
+    await requireStaff(staffPost("/staff", {}, cookie), write);
+    await requireStaff(staffPost("/staff", {}, cookie), write);
+    expect(lookUps).toBe(4);
+    // A session ended between two pages is not remembered by the next page's context.
+    await sql`update staff_sessions set revoked_at = now() where token_hash = ${hashToken(cookie.split("=")[1]!)}`.execute(
+      db(),
+    );
+    expect(
+      (await run(today.loader as Loader, staffGet("/staff", cookie), {}, countingContext())).status,
+    ).toBe(302);
   });
 
   it("ends sessions after idle time, after their absolute lifetime, and at sign-out", async () => {
