@@ -10,6 +10,11 @@ import type { AddressInfo } from "node:net";
  * - POST /collections/mobile-money { amount, reference, phone, operator, country?, bearer? }:
  *   200 with the collection in `pay-offline` (the guest has the PIN prompt); 400 "Duplicate
  *   reference" (errorCode 04) for a reference seen before; 400 (errorCode 01) for a bad body;
+ * - POST /collections/mobile-money/submit-otp { reference, otp } ("Submit OTP for mobile money
+ *   collection"): for a collection in `otp-required`, the sandbox's code 000000 moves it on to
+ *   `pay-offline` (the PIN prompt, then the number's outcome as below) and answers the collection;
+ *   any other code is refused with 400 { status: false, message: "Invalid OTP provided" } and
+ *   the collection stays `otp-required`; 404 (errorCode 11) for an unknown reference;
  * - GET /collections/status/:reference: the collection, or 404 (errorCode 11);
  * - webhooks `collection.successful` / `collection.failed` with { event, data }, signed in
  *   `X-Lenco-Signature`: hex HMAC-SHA512 of the body keyed with the webhook_hash_key, the hex
@@ -17,11 +22,14 @@ import type { AddressInfo } from "node:net";
  * - the sandbox's "Test Cards and Accounts": 0961111111 (mtn) and 0971111111 (airtel) succeed;
  *   0966666666 (mtn) and 0977777777 (airtel) fail with "Transaction Timed Out"; the other listed
  *   numbers fail with their reason; any other number never approves (the guest ignores the prompt).
+ *   Lenco's list names no number that asks for a one-time code, so this simulator picks its own:
+ *   0969999999 (mtn) and 0979999999 (airtel) start `otp-required` and, once 000000 is submitted,
+ *   succeed like 0961111111. Nothing settles while a collection waits for its code.
  * Tests decide when the guest "approves" (`settle`), or let it happen after `autoSettleMs`; they
  * can take the API down, keep webhooks back, send them twice, out of order, or tampered.
  */
 
-const SANDBOX_OUTCOMES: Record<string, { operator: string; reason: string | null }> = {
+const SANDBOX_OUTCOMES: Record<string, { operator: string; reason: string | null; otp?: true }> = {
   "0961111111": { operator: "mtn", reason: null },
   "0962222222": { operator: "mtn", reason: "Not enough funds" },
   "0963333333": { operator: "mtn", reason: "Withdrawal amount limit exceeded" },
@@ -36,7 +44,13 @@ const SANDBOX_OUTCOMES: Record<string, { operator: string; reason: string | null
   "0976666666": { operator: "airtel", reason: "Failed" },
   "0977777777": { operator: "airtel", reason: "Transaction Timed Out" },
   "0978888888": { operator: "airtel", reason: "Failed" },
+  // The simulator's own: a number Lenco first verifies with a one-time code (see above).
+  "0969999999": { operator: "mtn", reason: null, otp: true },
+  "0979999999": { operator: "airtel", reason: null, otp: true },
 };
+
+/** The one-time code Lenco's sandbox accepts ("Submit OTP for mobile money collection"). */
+export const SANDBOX_OTP = "000000";
 
 export interface SimulatedCollection {
   id: string;
@@ -49,7 +63,7 @@ export interface SimulatedCollection {
   reference: string;
   lencoReference: string;
   type: "mobile-money";
-  status: "pending" | "successful" | "failed" | "pay-offline";
+  status: "pending" | "successful" | "failed" | "pay-offline" | "otp-required";
   source: "api";
   reasonForFailure: string | null;
   settlementStatus: "pending" | "settled" | null;
@@ -149,7 +163,7 @@ export async function startLencoSimulator(
       reference,
       lencoReference: String(++sequence),
       type: "mobile-money",
-      status: "pay-offline",
+      status: SANDBOX_OUTCOMES[phone]?.otp ? "otp-required" : "pay-offline",
       source: "api",
       reasonForFailure: null,
       settlementStatus: null,
@@ -164,6 +178,15 @@ export async function startLencoSimulator(
       bankAccountDetails: null,
       cardDetails: null,
     };
+  }
+
+  function scheduleAutoSettle(reference: string) {
+    if (simulator.autoSettleMs === null) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void simulator.settle(reference).catch(() => undefined);
+    }, simulator.autoSettleMs);
+    timers.add(timer);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -192,14 +215,42 @@ export async function startLencoSimulator(
         return reply(res, 400, { status: false, message: collection, errorCode: "01", data: null });
       }
       collections.set(collection.reference, collection);
-      if (simulator.autoSettleMs !== null) {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          void simulator.settle(collection.reference).catch(() => undefined);
-        }, simulator.autoSettleMs);
-        timers.add(timer);
-      }
+      // A number that waits for its one-time code gets its prompt (and its timer) once verified.
+      if (collection.status === "pay-offline") scheduleAutoSettle(collection.reference);
       return reply(res, 200, { status: true, message: "", data: collection });
+    }
+    if (req.method === "POST" && path === "/collections/mobile-money/submit-otp") {
+      const body = (await readJson(req)) as { reference?: unknown; otp?: unknown } | null;
+      if (typeof body?.reference !== "string" || typeof body.otp !== "string") {
+        return reply(res, 400, {
+          status: false,
+          message: "reference and otp are required",
+          errorCode: "01",
+          data: null,
+        });
+      }
+      const collection = collections.get(body.reference);
+      if (!collection)
+        return reply(res, 404, { status: false, message: "Resource not found", errorCode: "11", data: null });
+      if (collection.status !== "otp-required") {
+        return reply(res, 400, {
+          status: false,
+          message: "OTP not required for this collection",
+          errorCode: "01",
+          data: null,
+        });
+      }
+      if (body.otp !== SANDBOX_OTP) {
+        return reply(res, 400, {
+          status: false,
+          message: "Invalid OTP provided",
+          errorCode: "01",
+          data: null,
+        });
+      }
+      collection.status = "pay-offline";
+      scheduleAutoSettle(collection.reference);
+      return reply(res, 200, { status: true, message: "OTP submitted successfully", data: collection });
     }
     const status = /^\/collections\/status\/([^/]+)$/.exec(path);
     if (req.method === "GET" && status) {
@@ -231,8 +282,15 @@ export async function startLencoSimulator(
       const collection = collections.get(reference);
       if (!collection) throw new Error(`no collection ${reference}`);
       const outcome = SANDBOX_OUTCOMES[collection.mobileMoneyDetails.phone];
-      // Any number outside the sandbox's list: the guest never approves the prompt.
-      if (!outcome || collection.status === "successful" || collection.status === "failed") return collection;
+      // Any number outside the sandbox's list: the guest never approves the prompt. One still
+      // waiting for its one-time code has no prompt to approve yet.
+      if (
+        !outcome ||
+        collection.status === "successful" ||
+        collection.status === "failed" ||
+        collection.status === "otp-required"
+      )
+        return collection;
       collection.completedAt = new Date().toISOString();
       if (outcome.reason === null) {
         collection.status = "successful";
