@@ -22,7 +22,7 @@ type Trx = Transaction<Database>;
 export interface CollectionWord {
   reference: string | null;
   providerReference: string | null;
-  status: "pending" | "successful" | "failed";
+  status: "pending" | "otp-required" | "successful" | "failed";
   amountNgwee: number;
   currency: string;
   failureReason: string | null;
@@ -228,6 +228,8 @@ export type CollectionOutcome =
   /** The attempt already has its final word: nothing changes. */
   | "already-final"
   | "pending"
+  /** Under way, waiting for the one-time code the provider sent the guest. */
+  | "otp-required"
   | "failed"
   /** Paid while the room was held: the booking is Confirmed. */
   | "confirmed"
@@ -265,14 +267,16 @@ export async function applyCollectionWord(
   }
   const now = new Date();
   const providerReference = attempt.providerReference ?? word.providerReference;
-  if (word.status === "pending") {
+  if (word.status === "pending" || word.status === "otp-required") {
     if (attempt.status !== "created" && attempt.status !== "pending") return "already-final";
+    // Waiting for the guest either way; for the one-time code, the payment step asks for it.
+    const otpRequired = word.status === "otp-required";
     await trx
       .updateTable("paymentAttempts")
-      .set({ status: "pending", providerReference, updatedAt: now })
+      .set({ status: "pending", otpRequired, providerReference, updatedAt: now })
       .where("id", "=", attempt.id)
       .execute();
-    return "pending";
+    return otpRequired ? "otp-required" : "pending";
   }
   if (word.status === "failed") {
     if (attempt.status !== "created" && attempt.status !== "pending") return "already-final";

@@ -8,6 +8,7 @@ import {
   attemptsDueForCheck,
   bookingsPastDue,
   expireHold,
+  listAttempts,
   markAttemptRefused,
   recordWebhookEvent,
   scheduleNextCheck,
@@ -45,7 +46,7 @@ export async function requestDeposit(
     case "accepted": {
       const outcome = await applyCollection(db, attempt.reference, answer.collection);
       logOutcome("request", attempt.reference, outcome);
-      if (outcome === "pending") await scheduleNextCheck(db, attempt);
+      if (outcome === "pending" || outcome === "otp-required") await scheduleNextCheck(db, attempt);
       break;
     }
     case "refused":
@@ -64,6 +65,50 @@ export async function requestDeposit(
   return started;
 }
 
+export type OtpResult =
+  /** The provider took the code: the attempt goes on (the PIN prompt, or already an outcome). */
+  | "accepted"
+  /** The provider refused the code (wrong or expired); the guest may type it again. */
+  | "refused"
+  /** No attempt of this booking waits for a code (none, paid, failed, or the hold has ended). */
+  | "not-waiting"
+  | "unreachable";
+
+/**
+ * Passes the one-time code the provider sent the guest for the booking's attempt under way
+ * (Lenco's `otp-required`). The code goes to the provider and nowhere else: not to the
+ * database, not to the log.
+ */
+export async function submitDepositOtp(
+  db: DB,
+  provider: PaymentProvider,
+  bookingId: string,
+  otp: string,
+): Promise<OtpResult> {
+  const [attempt] = await listAttempts(db, bookingId);
+  if (!attempt || attempt.status !== "pending" || !attempt.otpRequired) return "not-waiting";
+  const answer = await provider.submitOtp(attempt.reference, otp);
+  switch (answer.kind) {
+    case "accepted": {
+      const outcome = await applyCollection(db, attempt.reference, answer.collection);
+      logOutcome("one-time code", attempt.reference, outcome);
+      // Still asking for a code after taking one: as good as refused, the guest types it again.
+      if (outcome === "otp-required") return "refused";
+      if (outcome === "pending") await scheduleNextCheck(db, attempt);
+      return "accepted";
+    }
+    case "refused":
+      logger.warn(
+        { attempt: attempt.reference, reason: answer.reason },
+        "one-time code refused by the provider",
+      );
+      return "refused";
+    case "unreachable":
+      logger.warn({ attempt: attempt.reference, reason: answer.reason }, "payment provider unreachable");
+      return "unreachable";
+  }
+}
+
 /** A request that never reached the provider is failed after this long (it cannot start later). */
 const UNKNOWN_AFTER_MS = 2 * 60_000;
 
@@ -79,7 +124,7 @@ export async function checkAttempt(
   if (answer.kind === "found") {
     const outcome = await applyCollection(db, attempt.reference, answer.collection);
     logOutcome("status query", attempt.reference, outcome);
-    if (outcome !== "pending") return outcome;
+    if (outcome !== "pending" && outcome !== "otp-required") return outcome;
   } else if (answer.kind === "unknown" && attempt.status === "created" && age >= UNKNOWN_AFTER_MS) {
     await markAttemptRefused(db, attempt.id, "The payment request did not reach the payment service.");
     return "unknown";
