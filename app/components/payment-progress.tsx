@@ -58,6 +58,9 @@ export function PaymentOutcome({ view }: { view: PayView }) {
       );
     case "waiting":
       return <PaymentProgress view={view} />;
+    case "otp":
+      // The code form (payment-otp-form.tsx) says what to do.
+      return null;
     case "expired":
       return (
         <Notice tone="error">

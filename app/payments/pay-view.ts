@@ -14,6 +14,8 @@ export type PayState =
   | "pay"
   /** A prompt is on the guest's phone; the page follows it. */
   | "waiting"
+  /** The provider texted the guest a one-time code to verify the number: the page asks for it. */
+  | "otp"
   /** The deposit is confirmed: the booking is Confirmed. */
   | "paid"
   /** The hold ran out unpaid; the room was released. */

@@ -15,7 +15,13 @@ import { RATE_LIMITED } from "~/lib/messages.ts";
 import { readFormBody } from "~/lib/form-body.server.ts";
 import { parseForm } from "~/lib/schemas/form-data.ts";
 import { mobileMoneyPaymentSchema } from "~/lib/schemas/mobile-money-payment.ts";
-import { checkAttempt, releaseIfPastDue, requestDeposit } from "~/payments/deposits.server.ts";
+import { OTP_INTENT, paymentOtpSchema } from "~/lib/schemas/payment-otp.ts";
+import {
+  checkAttempt,
+  releaseIfPastDue,
+  requestDeposit,
+  submitDepositOtp,
+} from "~/payments/deposits.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
 import { payStepPath } from "~/payments/pay-step.server.ts";
 import type { PayLoaderData, PayState, PayView } from "~/payments/pay-view.ts";
@@ -32,6 +38,7 @@ function masked(phone: string): string {
 
 function stateOf(booking: Booking, latest: PaymentAttempt | undefined): PayState {
   if (booking.status === "Awaiting payment") {
+    if (latest?.status === "pending" && latest.otpRequired) return "otp";
     return latest && (latest.status === "created" || latest.status === "pending") ? "waiting" : "pay";
   }
   if (latest?.status === "successful" && !latest.refundDue) return "paid";
@@ -150,6 +157,7 @@ export async function submitPayStep(request: Request, context: Context, referenc
   if (!provider) throw data(null, { status: 404 });
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const form = await readFormBody(request);
+  if (form.get("intent") === OTP_INTENT) return submitOtpStep(context, provider, reference, token, form);
   const values = {
     phone: String(form.get("phone") ?? "").slice(0, 30),
     operator: String(form.get("operator") ?? "").slice(0, 10),
@@ -169,5 +177,48 @@ export async function submitPayStep(request: Request, context: Context, referenc
     return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
   }
   // Whatever came of it (prompt sent, refused, provider down), the page shows it.
+  return redirect(payStepPath(reference, token), { headers: noStore() });
+}
+
+export const OTP_REFUSED =
+  "That code was not accepted. Check the text message and enter its 6-digit code again.";
+export const OTP_UNREACHABLE =
+  "The payment service did not answer. Your room is still held: please enter the code again.";
+
+/**
+ * The one-time code the provider texted the guest (Lenco's `otp-required`): checked by the same
+ * schema as the form, passed to the provider, then PRG to the progress. The code is never echoed
+ * back, stored or logged; a refused one gets its message beside the field.
+ */
+async function submitOtpStep(
+  context: Context,
+  provider: PaymentProvider,
+  reference: string,
+  token: string,
+  form: FormData,
+) {
+  if (!context.get(writeAllowedContext)) {
+    return data<PayActionData>({ message: RATE_LIMITED, values: {} }, { status: 429 });
+  }
+  const parsed = parseForm(paymentOtpSchema, form);
+  if (!parsed.ok)
+    return data<PayActionData>({ values: {}, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  let result;
+  try {
+    const db = await getDb(context);
+    const booking = await findBookingByPayLink(db, reference, token);
+    if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values: {} }, { status: 404 });
+    result = await submitDepositOtp(db, provider, booking.id, parsed.data.otp);
+  } catch (error) {
+    logWriteFailure("payment step", error);
+    return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values: {} }, { status: 503 });
+  }
+  if (result === "refused") {
+    return data<PayActionData>({ values: {}, fieldErrors: { otp: OTP_REFUSED } }, { status: 400 });
+  }
+  if (result === "unreachable") {
+    return data<PayActionData>({ message: OTP_UNREACHABLE, values: {} }, { status: 503 });
+  }
+  // Taken, or nothing waits for a code any more (paid, failed, hold ended): the page says which.
   return redirect(payStepPath(reference, token), { headers: noStore() });
 }

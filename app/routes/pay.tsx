@@ -17,6 +17,8 @@ import "~/components/pay-step.css";
 // number that gets the PIN prompt, and follows the progress: without JavaScript the page reloads
 // itself every few seconds (a <noscript> meta refresh); with it, the progress island asks the
 // loader for the status and shows the outcome in place (app/components/payment-progress-island.tsx).
+// When the provider first texts the guest a one-time code, the island shows the code form
+// (app/components/payment-otp-form.tsx), a plain form without JavaScript.
 
 const TITLE = "Pay your deposit";
 
@@ -70,12 +72,12 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
               Test mode: no real money moves. Use the payment service's sandbox numbers.
             </Notice>
           ) : null}
-          {view.state === "waiting" ? (
+          {view.state === "waiting" || view.state === "otp" ? (
             <Island
               name="payment-progress"
               id="payment-progress"
               component={PaymentProgressIsland}
-              props={{ view }}
+              props={{ view, answer: view.state === "otp" ? (actionData ?? null) : null }}
               eager
             />
           ) : (
