@@ -246,3 +246,95 @@ test("a forged webhook is refused", async ({ request }) => {
   });
   expect(response.status()).toBe(401);
 });
+
+test("a number Lenco verifies first: the guest types the texted code in the island, a wrong one is refused beside it", async ({
+  page,
+}) => {
+  await bookWithMobileMoney(page);
+  await page.getByLabel("MTN MoMo").check();
+  // The simulator's number that asks for a one-time code (tests/lenco-simulator.ts).
+  await page.getByLabel("Mobile money number").fill("0969999999");
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  const code = page.getByLabel("Enter the code sent to your phone");
+  await expect(code).toBeVisible();
+  await expect(
+    page.getByText(/sent a one-time code by text message to 096\*\*\*\*999 \(MTN\)/),
+  ).toBeVisible();
+  await expectIslandLive(page, "payment-progress");
+  await expectNoAxeViolations(page);
+  // The island answers in place until the code is taken: the page is not loaded again.
+  await page.evaluate(() => document.documentElement.setAttribute("data-same-page", ""));
+  // Checked by the form's schema before it leaves, the message beside the field.
+  await code.fill("12345");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(
+    page.getByText("Please enter the 6-digit code from the text message, e.g. 123456."),
+  ).toBeVisible();
+  await expect(code).toBeFocused();
+  // A wrong code: Lenco refuses it, the island says so in place.
+  await code.fill("111111");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(
+    page.getByText("That code was not accepted. Check the text message and enter its 6-digit code again."),
+  ).toBeVisible();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("html[data-same-page]")).toBeAttached();
+  // The sandbox's code: the PIN prompt follows (the simulated guest approves it), then the
+  // confirmation.
+  await code.fill("000000");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+});
+
+test("without JavaScript the code is a plain form: a wrong one is refused beside it, the right one leads on", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: PAYMENTS_URL });
+  const page = await context.newPage();
+  stayOffset += 3;
+  await page.goto(
+    `/rooms?book=Deluxe&checkIn=${addDays(today, stayOffset)}&checkOut=${addDays(today, stayOffset + 1)}`,
+  );
+  const box = page.getByRole("dialog", { name: "Room Booking" });
+  await box.getByLabel("Full Name").fill("Bwalya Phiri");
+  await box.getByLabel("Email Address").fill("bwalya@example.com");
+  await box.getByLabel("Phone Number").fill("0979999999");
+  await box.getByRole("combobox", { name: "Room" }).selectOption({ index: 1 });
+  await box.getByLabel("Payment Method").selectOption("Mobile Money");
+  await box.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(page).toHaveURL(/\/pay\/LDG-[A-Z0-9]{6}\?token=/);
+  await page.getByLabel("Airtel Money").check();
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  const code = page.getByLabel("Enter the code sent to your phone");
+  await code.fill("123456");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(
+    page.getByText("That code was not accepted. Check the text message and enter its 6-digit code again."),
+  ).toBeVisible();
+  // Never put back into the page.
+  await expect(code).toHaveValue("");
+  await code.fill("000000");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await context.close();
+});
+
+test("the guest of the cancelled, refunded booking reads on My Booking what became of the deposit", async ({
+  page,
+}) => {
+  expect(paid?.reference).toMatch(/^LDG-/);
+  await gotoEnhanced(page, "/my-booking");
+  // The footer's newsletter box has an e-mail field too: the look-up's are the island's.
+  const lookUp = page.locator("#my-booking");
+  await lookUp.getByLabel("Booking reference").fill(paid!.reference);
+  await lookUp.getByLabel("Email Address").fill("chanda@example.com");
+  await lookUp.getByRole("button", { name: "Find my booking" }).click();
+  await expect(page.getByRole("heading", { name: "Your deposit" })).toBeVisible();
+  await expect(page.locator("[data-deposit-outcome]")).toHaveText(
+    /^Your stay was cancelled while cancellation was still free, so the lodge keeps none of your deposit\. The lodge has refunded you K\d+\.$/,
+  );
+});
