@@ -208,7 +208,10 @@ async function submitOtpStep(
     const db = await getDb(context);
     const booking = await findBookingByPayLink(db, reference, token);
     if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values: {} }, { status: 404 });
-    result = await submitDepositOtp(db, provider, booking.id, parsed.data.otp);
+    // A hold that has ended takes no code (the money would come for a room already released).
+    const holding =
+      booking.status === "Awaiting payment" && (booking.paymentDueBy?.getTime() ?? 0) > Date.now();
+    result = holding ? await submitDepositOtp(db, provider, booking.id, parsed.data.otp) : "not-waiting";
   } catch (error) {
     logWriteFailure("payment step", error);
     return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values: {} }, { status: 503 });

@@ -231,4 +231,19 @@ describeEachEngine("the one-time code of a mobile-money deposit", (getDatabase) 
     const paid = await page(path);
     expect(paid.ok && paid.view.state).toBe("paid");
   });
+
+  it("takes no code once the hold has ended: the room is released and Lenco is not asked", async () => {
+    const { booking, path } = await bookToPay();
+    await post(path, { phone: OTP_NUMBER, operator: "mtn" });
+    await db
+      .updateTable("bookings")
+      .set({ paymentDueBy: new Date(Date.now() - 60_000) })
+      .where("id", "=", booking.id)
+      .execute();
+    const before = otpCalls();
+    expect(await post(path, { intent: "otp", otp: SANDBOX_OTP })).toEqual({ status: 302, redirect: path });
+    expect(otpCalls()).toBe(before);
+    const ended = await page(path);
+    expect(ended.ok && ended.view.state).toBe("expired");
+  });
 });
