@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { formatKwacha } from "~/lib/money.ts";
 import { submitToAction } from "~/lib/route-data.ts";
 import { CARD_COULD_NOT_OPEN, CARD_NEEDS_JAVASCRIPT, type CardCheckout } from "~/payments/pay-view.ts";
@@ -25,6 +25,9 @@ declare global {
   }
 }
 
+/** Nothing to subscribe to: whether the island is live never changes once it is. */
+const noChange = () => () => {};
+
 /** Loads the widget's script once (the provider's `inline.js`); resolves when it has run. */
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -47,13 +50,16 @@ export function CardPaymentIsland({
   token: string;
   deposit: number;
 }) {
-  const [live, setLive] = useState(false);
+  // False in the server's HTML and while hydrating, true once the island is live.
+  const live = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const settled = useRef(false);
   const address = payStepAddress(reference, token);
-
-  useEffect(() => setLive(true), []);
 
   /** Tells the action what the widget said; it asks the provider, and the page shows the answer. */
   async function report(intent: "card-paid" | "card-closed") {
@@ -101,19 +107,15 @@ export function CardPaymentIsland({
         You type your card in the secure window of Lenco, our payment service: your card number and security
         code never reach this site.
       </p>
-      <noscript>
-        <p>{CARD_NEEDS_JAVASCRIPT}</p>
-      </noscript>
+      {/* Raw HTML, as PaymentProgress renders its refresh: the text is for browsers without JavaScript only. */}
+      <noscript dangerouslySetInnerHTML={{ __html: `<p>${CARD_NEEDS_JAVASCRIPT}</p>` }} />
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <button
-        type="button"
-        className="btn btn--primary"
-        hidden={!live}
-        disabled={busy}
-        onClick={() => void pay()}
-      >
-        Pay by card
-      </button>
+      {/* Only once the island is live: before, the button could do nothing. */}
+      {live ? (
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void pay()}>
+          Pay by card
+        </button>
+      ) : null}
     </section>
   );
 }
