@@ -69,6 +69,19 @@ export interface PaymentProvider {
   submitOtp(reference: string, otp: string): Promise<ProviderAnswer>;
   /** Verifies and reads a webhook from its raw body and headers (lower-case names). */
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading;
+  /**
+   * The provider's hosted card widget, when configured: cards are paid in the provider's own page
+   * and confirmed by `collectionStatus` or the webhook like any collection. Absent: no card online.
+   */
+  readonly cardWidget?: CardWidget | null;
+}
+
+/** What the payment step needs to open the provider's card widget in the guest's browser. */
+export interface CardWidget {
+  /** The widget's public key (never the API token). */
+  publicKey: string;
+  /** The widget's script; its origin is the one the payment step's CSP allows. */
+  scriptUrl: string;
 }
 
 /** "400.00" → 40000; anything but a plain non-negative decimal with at most 2 places → NaN. */
