@@ -12,7 +12,8 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { loadPageRuns } from "./load.ts";
+import { combineLoadRuns, type CombinedPageLoad } from "./combine-runs.ts";
+import { loadPage, type PageLoad } from "./load.ts";
 import { BUILD_DIR, build } from "./server.ts";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
@@ -46,6 +47,20 @@ const sides: Side[] = [
   },
 ];
 
+const RUNS = 5;
+const SECONDS = 3;
+
+/** The page on each side: one unrecorded second each, then RUNS runs taking turns; medians. */
+async function alternating(path: string) {
+  const urls = sides.map((side) => `http://localhost:${side.port}`);
+  for (const url of urls) await loadPage(url, path, 1);
+  const runs: PageLoad[][] = [[], []];
+  for (let run = 0; run < RUNS; run++) {
+    for (const [index, url] of urls.entries()) runs[index]!.push(await loadPage(url, path, SECONDS));
+  }
+  return runs.map(combineLoadRuns) as [CombinedPageLoad, CombinedPageLoad];
+}
+
 if (process.env.BENCH_SKIP_BUILD !== "1") build();
 const children: ChildProcess[] = [];
 const folders: string[] = [];
@@ -77,13 +92,13 @@ try {
       await new Promise((done) => setTimeout(done, 250));
     }
   }
-  console.info("req/s, 20 connections, medians of 3 runs of 5 s (each run in brackets), baseline then this:");
+  console.info(
+    `req/s, 20 connections, medians of ${RUNS} runs of ${SECONDS} s taking turns (each run in brackets), baseline then this:`,
+  );
   let slower = 0;
   for (const path of LOAD_PATHS) {
-    const [old, now] = [
-      await loadPageRuns(`http://localhost:${sides[0]!.port}`, path, { runs: 3, seconds: 5 }),
-      await loadPageRuns(`http://localhost:${sides[1]!.port}`, path, { runs: 3, seconds: 5 }),
-    ];
+    // Alternating runs: whatever else the machine does at a moment weighs on both alike.
+    const [old, now] = await alternating(path);
     const ratio = now.requestsPerSecond / old.requestsPerSecond;
     if (ratio < 0.9) slower++;
     const runs = (load: typeof old) =>
