@@ -1,10 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 import {
   DB_DOWN_URL,
+  LENCO_SIMULATOR_PUBLIC_KEY,
   LENCO_SIMULATOR_TOKEN,
   LENCO_SIMULATOR_URL,
+  LENCO_SIMULATOR_WIDGET_URL,
   MAIL_SINK_URL,
   PAYMENTS_DATA_DIR,
+  PAYMENTS_LOG,
   PAYMENTS_URL,
   RATE_LIMIT,
   RATE_LIMITED_URL,
@@ -88,8 +91,11 @@ export default defineConfig({
         LENCO_API_TOKEN: LENCO_SIMULATOR_TOKEN,
         LENCO_ENVIRONMENT: "sandbox",
         LENCO_API_URL: LENCO_SIMULATOR_URL,
+        LENCO_PUBLIC_KEY: LENCO_SIMULATOR_PUBLIC_KEY,
+        LENCO_WIDGET_URL: LENCO_SIMULATOR_WIDGET_URL,
       }),
-      command: `rm -rf ${PAYMENTS_DATA_DIR} && node server/index.ts`,
+      // Its log is kept: a test reads it for the card number it typed (never there).
+      command: `rm -rf ${PAYMENTS_DATA_DIR} ${PAYMENTS_LOG} && exec node server/index.ts > ${PAYMENTS_LOG}`,
     },
   ],
 });

@@ -122,12 +122,37 @@ const EnvFields = z.object({
     emptyAsUnset,
     z.string().min(16, "must be at least 16 characters").optional(),
   ),
+  /**
+   * The public key of Lenco's card widget ("Accept Payments"). Without it cards are not offered
+   * online: a guest who chooses Credit Card books as before and pays at the lodge.
+   */
+  LENCO_PUBLIC_KEY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,200}$/, "must be a Lenco public key")
+      .optional(),
+  ),
+  /**
+   * The address of Lenco's widget script; by default Lenco's own for the environment (the
+   * simulator's in tests). Its origin is the one the payment step's CSP lets in.
+   */
+  LENCO_WIDGET_URL: z.preprocess(
+    emptyAsUnset,
+    z.url().refine(hasHost, "must be a URL with a host").optional(),
+  ),
 });
 
 /** Lenco's settings make sense together or not at all (decisions.md 33, ADR 0018). */
 const EnvSchema = EnvFields.superRefine((env, ctx) => {
   if (!env.LENCO_API_TOKEN) {
-    for (const key of ["LENCO_API_URL", "LENCO_WEBHOOK_SECRET"] as const) {
+    for (const key of [
+      "LENCO_API_URL",
+      "LENCO_WEBHOOK_SECRET",
+      "LENCO_PUBLIC_KEY",
+      "LENCO_WIDGET_URL",
+    ] as const) {
       if (env[key]) ctx.addIssue({ code: "custom", path: [key], message: "needs LENCO_API_TOKEN as well" });
     }
     return;
@@ -136,6 +161,20 @@ const EnvSchema = EnvFields.superRefine((env, ctx) => {
     ctx.addIssue({
       code: "custom",
       path: ["LENCO_API_URL"],
+      message: "must be https:// in the live environment",
+    });
+  }
+  if (env.LENCO_WIDGET_URL && !env.LENCO_PUBLIC_KEY) {
+    ctx.addIssue({ code: "custom", path: ["LENCO_WIDGET_URL"], message: "needs LENCO_PUBLIC_KEY as well" });
+  }
+  if (
+    env.LENCO_ENVIRONMENT === "live" &&
+    env.LENCO_WIDGET_URL &&
+    !env.LENCO_WIDGET_URL.startsWith("https://")
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["LENCO_WIDGET_URL"],
       message: "must be https:// in the live environment",
     });
   }

@@ -33,6 +33,10 @@ export const islands = {
     import("./components/payment-progress-island.tsx").then(
       ({ PaymentProgressIsland }): AnyComponent => PaymentProgressIsland,
     ),
+  "card-payment": () =>
+    import("./components/card-payment-island.tsx").then(
+      ({ CardPaymentIsland }): AnyComponent => CardPaymentIsland,
+    ),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;

@@ -3,6 +3,7 @@
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
+import { cardWidgetScriptUrl } from "../app/payments/card-widget-url.ts";
 import { gracefulClose } from "./graceful-close.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
@@ -25,9 +26,12 @@ server.use(requestLog());
 server.use(compression());
 // Vite's development client needs inline scripts; the CSP applies in production.
 // HSTS only where the site is served over https (SITE_ORIGIN, validated by app/env.server.ts).
+// The card widget's origin is let in on the payment step only (ADR 0018 "Cards").
+const cardWidget = cardWidgetScriptUrl(process.env);
 const security = securityHeaders({
   csp: !DEVELOPMENT,
   hsts: process.env.SITE_ORIGIN?.startsWith("https://") ?? false,
+  cardWidgetOrigin: cardWidget ? new URL(cardWidget).origin : null,
 });
 // Built assets (scripts, styles, images) need only nosniff: a document's policies mean nothing
 // to them, and ~600 bytes of headers on each of a page's dozens of asset responses cost a

@@ -9,7 +9,19 @@ import helmet from "helmet";
  * https://content-security-policy.com/nonce/ — HSTS only when the site is served over https
  * (SITE_ORIGIN): on plain http it would be ignored at best, and lock a mis-set host out at worst.
  */
-export function securityHeaders({ csp, hsts = false }: { csp: boolean; hsts?: boolean }): RequestHandler {
+export function securityHeaders({
+  csp,
+  hsts = false,
+  cardWidgetOrigin = null,
+}: {
+  csp: boolean;
+  hsts?: boolean;
+  /**
+   * The origin of the payment provider's card widget (LENCO_WIDGET_URL), let in on the payment
+   * step only (ADR 0018 "Cards"): its script, the frame it opens and what that script calls.
+   */
+  cardWidgetOrigin?: string | null;
+}): RequestHandler {
   const nonce = (_req: IncomingMessage, res: ServerResponse) =>
     `'nonce-${String((res as { locals?: { nonce?: string } }).locals?.nonce)}'`;
   const headers = helmet({
@@ -31,8 +43,33 @@ export function securityHeaders({ csp, hsts = false }: { csp: boolean; hsts?: bo
   return (req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    headers(req, res, next);
+    if (!csp || !cardWidgetOrigin || !isPaymentStep(req.path)) return headers(req, res, next);
+    headers(req, res, (error?: unknown) => {
+      const policy = res.getHeader("Content-Security-Policy");
+      if (typeof policy === "string") {
+        res.setHeader("Content-Security-Policy", withCardWidget(policy, cardWidgetOrigin));
+      }
+      next(error);
+    });
   };
+}
+
+/** The payment step's pages and their data requests (`/pay/<reference>`, `/pay/<reference>.data`). */
+function isPaymentStep(path: string): boolean {
+  return /^\/pay\/[^/]+$/.test(path);
+}
+
+/** The policy with the card widget's origin added where its script, frame and calls need it. */
+export function withCardWidget(policy: string, origin: string): string {
+  return policy
+    .split(";")
+    .map((directive) => {
+      const name = directive.trim().split(/\s+/)[0];
+      return name === "script-src" || name === "frame-src" || name === "connect-src"
+        ? `${directive.trim()} ${origin}`
+        : directive.trim();
+    })
+    .join("; ");
 }
 
 type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);

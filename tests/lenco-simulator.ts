@@ -10,6 +10,11 @@ import type { AddressInfo } from "node:net";
  * - POST /collections/mobile-money { amount, reference, phone, operator, country?, bearer? }:
  *   200 with the collection in `pay-offline` (the guest has the PIN prompt); 400 "Duplicate
  *   reference" (errorCode 04) for a reference seen before; 400 (errorCode 01) for a bad body;
+ * - POST /collections/mobile-money/submit-otp { reference, otp } ("Submit OTP for mobile money
+ *   collection"): for a collection in `otp-required`, the sandbox's code 000000 moves it on to
+ *   `pay-offline` (the PIN prompt, then the number's outcome as below) and answers the collection;
+ *   any other code is refused with 400 { status: false, message: "Invalid OTP provided" } and
+ *   the collection stays `otp-required`; 404 (errorCode 11) for an unknown reference;
  * - GET /collections/status/:reference: the collection, or 404 (errorCode 11);
  * - webhooks `collection.successful` / `collection.failed` with { event, data }, signed in
  *   `X-Lenco-Signature`: hex HMAC-SHA512 of the body keyed with the webhook_hash_key, the hex
@@ -17,11 +22,22 @@ import type { AddressInfo } from "node:net";
  * - the sandbox's "Test Cards and Accounts": 0961111111 (mtn) and 0971111111 (airtel) succeed;
  *   0966666666 (mtn) and 0977777777 (airtel) fail with "Transaction Timed Out"; the other listed
  *   numbers fail with their reason; any other number never approves (the guest ignores the prompt).
+ *   Lenco's list names no number that asks for a one-time code, so this simulator picks its own:
+ *   0969999999 (mtn) and 0979999999 (airtel) start `otp-required` and, once 000000 is submitted,
+ *   succeed like 0961111111. Nothing settles while a collection waits for its code.
+ * - the card widget ("Accept Payments"): GET /js/v1/inline.js defines `LencoPay.getPaid({ key,
+ *   reference, email, amount, currency, channels, customer, onSuccess, onClose,
+ *   onConfirmationPending })`, which opens the simulator's own card form in a frame of the
+ *   simulator's origin (GET /widget): the card is posted there (POST /widget/pay), never to the
+ *   site. The simulator's cards: 4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined
+ *   ("Card declined"); the collection (type "card") is then final, its webhook sent, and the frame
+ *   tells the page (onSuccess, or onClose once the guest closes it). `cardPayments` keeps what
+ *   the widget received, so a test can look for the card elsewhere.
  * Tests decide when the guest "approves" (`settle`), or let it happen after `autoSettleMs`; they
  * can take the API down, keep webhooks back, send them twice, out of order, or tampered.
  */
 
-const SANDBOX_OUTCOMES: Record<string, { operator: string; reason: string | null }> = {
+const SANDBOX_OUTCOMES: Record<string, { operator: string; reason: string | null; otp?: true }> = {
   "0961111111": { operator: "mtn", reason: null },
   "0962222222": { operator: "mtn", reason: "Not enough funds" },
   "0963333333": { operator: "mtn", reason: "Withdrawal amount limit exceeded" },
@@ -36,7 +52,13 @@ const SANDBOX_OUTCOMES: Record<string, { operator: string; reason: string | null
   "0976666666": { operator: "airtel", reason: "Failed" },
   "0977777777": { operator: "airtel", reason: "Transaction Timed Out" },
   "0978888888": { operator: "airtel", reason: "Failed" },
+  // The simulator's own: a number Lenco first verifies with a one-time code (see above).
+  "0969999999": { operator: "mtn", reason: null, otp: true },
+  "0979999999": { operator: "airtel", reason: null, otp: true },
 };
+
+/** The one-time code Lenco's sandbox accepts ("Submit OTP for mobile money collection"). */
+export const SANDBOX_OTP = "000000";
 
 export interface SimulatedCollection {
   id: string;
@@ -48,8 +70,8 @@ export interface SimulatedCollection {
   currency: string;
   reference: string;
   lencoReference: string;
-  type: "mobile-money";
-  status: "pending" | "successful" | "failed" | "pay-offline";
+  type: "mobile-money" | "card";
+  status: "pending" | "successful" | "failed" | "pay-offline" | "otp-required";
   source: "api";
   reasonForFailure: string | null;
   settlementStatus: "pending" | "settled" | null;
@@ -60,10 +82,26 @@ export interface SimulatedCollection {
     operator: string;
     accountName: string | null;
     operatorTransactionId: string | null;
-  };
+  } | null;
   bankAccountDetails: null;
-  cardDetails: null;
+  /** Lenco shows a card by its brand and last four digits only. */
+  cardDetails: { type: string; last4: string } | null;
 }
+
+/** A card payment made in the simulated widget. */
+export interface SimulatedCardPayment {
+  key: string;
+  reference: string;
+  amount: string;
+  currency: string;
+  email: string;
+  cardNumber: string;
+  expiry: string;
+  cvv: string;
+}
+
+/** The simulator's own test cards (its widget's, not a list Lenco publishes). */
+export const SIMULATOR_CARDS = { success: "4111111111111111", declined: "4000000000000002" } as const;
 
 export interface WebhookDelivery {
   event: string;
@@ -75,6 +113,13 @@ export interface LencoSimulator {
   /** The API's base address, as LENCO_API_URL. */
   url: string;
   token: string;
+  /** The card widget's public key (LENCO_PUBLIC_KEY) and script (LENCO_WIDGET_URL). */
+  publicKey: string;
+  widgetUrl: string;
+  /** Every card the widget took (only the simulator ever sees them). */
+  cardPayments: SimulatedCardPayment[];
+  /** What the widget's form does: the collection, final, and its webhook (as Lenco's widget). */
+  payByCard(payment: SimulatedCardPayment): Promise<SimulatedCollection | string>;
   collections: Map<string, SimulatedCollection>;
   /** Every request received (method and path), for tests that count calls. */
   requests: { method: string; path: string }[];
@@ -102,9 +147,17 @@ export interface LencoSimulator {
 }
 
 export async function startLencoSimulator(
-  options: { token?: string; webhookUrl?: string | null; autoSettleMs?: number | null; port?: number } = {},
+  options: {
+    token?: string;
+    publicKey?: string;
+    webhookUrl?: string | null;
+    autoSettleMs?: number | null;
+    port?: number;
+  } = {},
 ): Promise<LencoSimulator> {
   const token = options.token ?? "sim-token-0123456789abcdef";
+  const publicKey = options.publicKey ?? "pub-sim-0123456789abcdef";
+  const cardPayments: SimulatedCardPayment[] = [];
   const hashKey = createHash("sha256").update(token).digest("hex");
   const collections = new Map<string, SimulatedCollection>();
   const requests: { method: string; path: string }[] = [];
@@ -149,7 +202,7 @@ export async function startLencoSimulator(
       reference,
       lencoReference: String(++sequence),
       type: "mobile-money",
-      status: "pay-offline",
+      status: SANDBOX_OUTCOMES[phone]?.otp ? "otp-required" : "pay-offline",
       source: "api",
       reasonForFailure: null,
       settlementStatus: null,
@@ -166,10 +219,99 @@ export async function startLencoSimulator(
     };
   }
 
+  function scheduleAutoSettle(reference: string) {
+    if (simulator.autoSettleMs === null) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void simulator.settle(reference).catch(() => undefined);
+    }, simulator.autoSettleMs);
+    timers.add(timer);
+  }
+
+  async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  }
+
+  function html(res: ServerResponse, status: number, body: string) {
+    res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lenco (simulated)</title></head><body>${body}</body></html>`,
+    );
+  }
+
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  /** The widget's card form, in the simulator's origin (the page's frame). */
+  function widgetPage(res: ServerResponse, query: URLSearchParams, error: string | null) {
+    const field = (name: string) => escape(query.get(name) ?? "");
+    html(
+      res,
+      200,
+      `<main><h1>Pay ${field("currency")} ${field("amount")}</h1>
+      ${error ? `<p role="alert">${escape(error)}</p>` : ""}
+      <form method="post" action="/widget/pay">
+        ${["key", "reference", "amount", "currency", "email"].map((name) => `<input type="hidden" name="${name}" value="${field(name)}">`).join("")}
+        <label>Card number <input name="cardNumber" autocomplete="cc-number" inputmode="numeric"></label>
+        <label>Expiry <input name="expiry" autocomplete="cc-exp"></label>
+        <label>CVV <input name="cvv" autocomplete="cc-csc" inputmode="numeric"></label>
+        <button type="submit">Pay</button>
+      </form>
+      <button type="button" id="close">Close</button>
+      <script>document.getElementById("close").onclick=function(){parent.postMessage({lencoSimulator:"close"},"*")}</script></main>`,
+    );
+  }
+
+  /** The widget's script: LencoPay.getPaid opens the form in a frame and relays its outcome. */
+  const inlineJs = (origin: string) => `(function(){
+  window.LencoPay={getPaid:function(o){
+    var q=new URLSearchParams({key:o.key,reference:o.reference,amount:String(o.amount),currency:o.currency||"ZMW",email:o.email});
+    var f=document.createElement("iframe");f.src=${JSON.stringify(origin)}+"/widget?"+q;f.title="Lenco payment";
+    f.style.cssText="position:fixed;inset:10%;width:80%;height:80%;z-index:1000;background:#fff;border:2px solid #333";
+    function done(e){if(e.origin!==${JSON.stringify(origin)}||!e.data)return;var m=e.data.lencoSimulator;
+      if(m==="success"){cleanup();o.onSuccess&&o.onSuccess({reference:o.reference,status:"successful"});}
+      else if(m==="pending"){cleanup();o.onConfirmationPending&&o.onConfirmationPending();}
+      else if(m==="close"){cleanup();o.onClose&&o.onClose();}}
+    function cleanup(){window.removeEventListener("message",done);f.remove();}
+    window.addEventListener("message",done);document.body.appendChild(f);
+  }};})();`;
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const path = new URL(req.url ?? "/", "http://simulator").pathname;
+    const url = new URL(req.url ?? "/", "http://simulator");
+    const path = url.pathname;
     requests.push({ method: req.method ?? "", path });
     if (isDown) return reply(res, 503, { status: false, message: "Service unavailable", data: null });
+    // The widget's pages are the guest's browser talking to Lenco: no API token.
+    if (req.method === "GET" && path === "/js/v1/inline.js") {
+      res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" });
+      return res.end(inlineJs(simulator.url));
+    }
+    if (req.method === "GET" && path === "/widget") {
+      if (url.searchParams.get("key") !== publicKey) return html(res, 401, "<p>Invalid public key</p>");
+      return widgetPage(res, url.searchParams, null);
+    }
+    if (req.method === "POST" && path === "/widget/pay") {
+      const form = await readForm(req);
+      const payment: SimulatedCardPayment = {
+        key: form.get("key") ?? "",
+        reference: form.get("reference") ?? "",
+        amount: form.get("amount") ?? "",
+        currency: form.get("currency") ?? "",
+        email: form.get("email") ?? "",
+        cardNumber: (form.get("cardNumber") ?? "").replace(/\s+/g, ""),
+        expiry: form.get("expiry") ?? "",
+        cvv: form.get("cvv") ?? "",
+      };
+      const outcome = await simulator.payByCard(payment);
+      if (typeof outcome === "string") return widgetPage(res, form, outcome);
+      if (outcome.status === "failed") return widgetPage(res, form, outcome.reasonForFailure ?? "Failed");
+      return html(
+        res,
+        200,
+        `<p>Payment successful</p><script>parent.postMessage({lencoSimulator:"success"},"*")</script>`,
+      );
+    }
     if (req.headers.authorization !== `Bearer ${token}`) {
       return reply(res, 401, { status: false, message: "Invalid auth token", errorCode: "09", data: null });
     }
@@ -192,14 +334,42 @@ export async function startLencoSimulator(
         return reply(res, 400, { status: false, message: collection, errorCode: "01", data: null });
       }
       collections.set(collection.reference, collection);
-      if (simulator.autoSettleMs !== null) {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          void simulator.settle(collection.reference).catch(() => undefined);
-        }, simulator.autoSettleMs);
-        timers.add(timer);
-      }
+      // A number that waits for its one-time code gets its prompt (and its timer) once verified.
+      if (collection.status === "pay-offline") scheduleAutoSettle(collection.reference);
       return reply(res, 200, { status: true, message: "", data: collection });
+    }
+    if (req.method === "POST" && path === "/collections/mobile-money/submit-otp") {
+      const body = (await readJson(req)) as { reference?: unknown; otp?: unknown } | null;
+      if (typeof body?.reference !== "string" || typeof body.otp !== "string") {
+        return reply(res, 400, {
+          status: false,
+          message: "reference and otp are required",
+          errorCode: "01",
+          data: null,
+        });
+      }
+      const collection = collections.get(body.reference);
+      if (!collection)
+        return reply(res, 404, { status: false, message: "Resource not found", errorCode: "11", data: null });
+      if (collection.status !== "otp-required") {
+        return reply(res, 400, {
+          status: false,
+          message: "OTP not required for this collection",
+          errorCode: "01",
+          data: null,
+        });
+      }
+      if (body.otp !== SANDBOX_OTP) {
+        return reply(res, 400, {
+          status: false,
+          message: "Invalid OTP provided",
+          errorCode: "01",
+          data: null,
+        });
+      }
+      collection.status = "pay-offline";
+      scheduleAutoSettle(collection.reference);
+      return reply(res, 200, { status: true, message: "OTP submitted successfully", data: collection });
     }
     const status = /^\/collections\/status\/([^/]+)$/.exec(path);
     if (req.method === "GET" && status) {
@@ -220,6 +390,44 @@ export async function startLencoSimulator(
   const simulator: LencoSimulator = {
     url: `http://127.0.0.1:${port}`,
     token,
+    publicKey,
+    widgetUrl: `http://127.0.0.1:${port}/js/v1/inline.js`,
+    cardPayments,
+    async payByCard(payment) {
+      cardPayments.push(payment);
+      if (payment.key !== publicKey) return "Invalid public key";
+      if (!/^[A-Za-z0-9._-]+$/.test(payment.reference)) return "invalid reference";
+      if (collections.has(payment.reference)) return "Duplicate reference";
+      const amount = Number(payment.amount);
+      if (!(amount > 0)) return "amount must be a positive number";
+      if (!/^\d{12,19}$/.test(payment.cardNumber) || !/^\d{3,4}$/.test(payment.cvv)) {
+        return "Please check the card details";
+      }
+      const declined = payment.cardNumber !== SIMULATOR_CARDS.success;
+      const collection: SimulatedCollection = {
+        id: randomUUID(),
+        initiatedAt: new Date().toISOString(),
+        completedAt: new Date().toISOString(),
+        amount: amount.toFixed(2),
+        fee: declined ? null : (amount * 0.035).toFixed(2),
+        bearer: "merchant",
+        currency: payment.currency || "ZMW",
+        reference: payment.reference,
+        lencoReference: String(++sequence),
+        type: "card",
+        status: declined ? "failed" : "successful",
+        source: "api",
+        reasonForFailure: declined ? "Card declined" : null,
+        settlementStatus: declined ? null : "pending",
+        settlement: null,
+        mobileMoneyDetails: null,
+        bankAccountDetails: null,
+        cardDetails: { type: "visa", last4: payment.cardNumber.slice(-4) },
+      };
+      collections.set(collection.reference, collection);
+      if (simulator.sendWebhooks) await simulator.deliver(collection.reference);
+      return collection;
+    },
     collections,
     requests,
     deliveries,
@@ -230,9 +438,17 @@ export async function startLencoSimulator(
     async settle(reference) {
       const collection = collections.get(reference);
       if (!collection) throw new Error(`no collection ${reference}`);
+      if (!collection.mobileMoneyDetails) return collection;
       const outcome = SANDBOX_OUTCOMES[collection.mobileMoneyDetails.phone];
-      // Any number outside the sandbox's list: the guest never approves the prompt.
-      if (!outcome || collection.status === "successful" || collection.status === "failed") return collection;
+      // Any number outside the sandbox's list: the guest never approves the prompt. One still
+      // waiting for its one-time code has no prompt to approve yet.
+      if (
+        !outcome ||
+        collection.status === "successful" ||
+        collection.status === "failed" ||
+        collection.status === "otp-required"
+      )
+        return collection;
       collection.completedAt = new Date().toISOString();
       if (outcome.reason === null) {
         collection.status = "successful";

@@ -2,6 +2,7 @@ import { Fragment, useState } from "react";
 import { formatDisplayDate } from "~/lib/dates.ts";
 import type { FormResult } from "~/lib/form-result.ts";
 import { FIELD_LABELS, MY_BOOKING_ERROR } from "~/lib/messages.ts";
+import { guestDepositText, type DepositOutcome } from "~/lib/deposit-policy.ts";
 import { formatKwacha } from "~/lib/money.ts";
 import { taxLabel, type QuotedNight, type TaxLine } from "~/lib/rates.ts";
 import { InputField } from "./form-fields.tsx";
@@ -24,6 +25,8 @@ export interface MyBookingRequest {
   mayCancel: boolean;
   nights: QuotedNight[];
   taxes: TaxLine[];
+  /** A cancelled or missed stay with money paid: what becomes of the deposit. */
+  deposit: { outcome: DepositOutcome } | null;
 }
 
 /** /my-booking's action's answer: the request found (after a cancel, with what became of it), or why not. */
@@ -87,6 +90,14 @@ export function MyBookingRequestView({ request }: { request: MyBookingRequest })
         ))}
       </dl>
       <NightlyBreakdown nights={request.nights} />
+      {request.deposit ? (
+        <>
+          <h3>Your deposit</h3>
+          <p className="my-booking__deposit" data-deposit-outcome={request.deposit.outcome.case}>
+            {guestDepositText(request.deposit.outcome)}
+          </p>
+        </>
+      ) : null}
       <h3>History</h3>
       <ol className="my-booking__history">
         {request.history.map((entry) => (

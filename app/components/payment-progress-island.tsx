@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { loadRouteData } from "~/lib/route-data.ts";
 import { PROGRESS_REFRESH_SECONDS, type PayLoaderData, type PayView } from "~/payments/pay-view.ts";
+import { PaymentOtpForm, type PayAnswer } from "./payment-otp-form.tsx";
 import { PaymentOutcome, PayPolicies, PaySummary, payStepAddress } from "./payment-progress.tsx";
 
 // The payment step while the guest approves the prompt on the phone, as an island (ADR 0015,
@@ -8,14 +9,23 @@ import { PaymentOutcome, PayPolicies, PaySummary, payStepAddress } from "./payme
 // without the link's token) every few seconds and shows the outcome in place: the confirmation
 // with the reference, the failure and its reason, or the end of the hold. It hydrates as soon as
 // the page's script runs (the guest waits on it, there is no intent to wait for). Without
-// JavaScript, PaymentProgress's <noscript> refresh reloads the whole page instead.
+// JavaScript, PaymentProgress's <noscript> refresh reloads the whole page instead. When the
+// provider asks for a one-time code first (`otp`), the island shows the code form and stops
+// asking; once the code is taken the action sends the guest back to this page, waiting again.
 
 /** The loader's route id, for React Router's data request. */
 const ROUTE_ID = "routes/pay";
 /** After an unreadable answer (network, a proxy), ask less often, up to every 30 s. */
 const SLOWEST_MS = 30_000;
 
-export function PaymentProgressIsland({ view: initial }: { view: PayView }) {
+export function PaymentProgressIsland({
+  view: initial,
+  answer,
+}: {
+  view: PayView;
+  /** The action's answer to a code posted without JavaScript (a refused code). */
+  answer?: PayAnswer | null;
+}) {
   const [view, setView] = useState(initial);
   const outcome = useRef<HTMLDivElement>(null);
   const waiting = view.state === "waiting";
@@ -48,7 +58,7 @@ export function PaymentProgressIsland({ view: initial }: { view: PayView }) {
   }, [waiting, initial.reference, initial.token]);
 
   useEffect(() => {
-    if (waiting) return;
+    if (waiting || view.state === "otp") return;
     // The page is not React's beyond this island: its heading and title follow the outcome as a
     // reload would have set them (pay.tsx), and focus goes to the outcome so it is read out.
     if (view.state === "paid") {
@@ -67,6 +77,7 @@ export function PaymentProgressIsland({ view: initial }: { view: PayView }) {
     <>
       <div ref={outcome} className="payment-progress__outcome" data-pay-state={view.state}>
         <PaymentOutcome view={view} />
+        {view.state === "otp" ? <PaymentOtpForm view={view} answer={answer} /> : null}
         {view.state === "pay" ? (
           <p>
             {/* The form is the page's, not the island's: loading the page again brings it. */}
@@ -77,7 +88,7 @@ export function PaymentProgressIsland({ view: initial }: { view: PayView }) {
         ) : null}
       </div>
       <PaySummary view={view} />
-      {waiting ? <PayPolicies view={view} /> : null}
+      {waiting || view.state === "otp" ? <PayPolicies view={view} /> : null}
     </>
   );
 }

@@ -20,7 +20,9 @@ export function PaymentProgress({ view }: { view: PayView }) {
   return (
     <div className="payment-progress" data-payment-progress={view.reference}>
       <Notice tone="info">
-        {reached ? (
+        {attempt?.method === "Credit Card" ? (
+          <>We are confirming your card payment with the payment service; this can take a moment.</>
+        ) : reached ? (
           <>
             A payment request was sent to {attempt.phone} ({attempt.operator}).{" "}
             <strong>Approve it on your phone with your PIN.</strong>
@@ -58,6 +60,9 @@ export function PaymentOutcome({ view }: { view: PayView }) {
       );
     case "waiting":
       return <PaymentProgress view={view} />;
+    case "otp":
+      // The code form (payment-otp-form.tsx) says what to do.
+      return null;
     case "expired":
       return (
         <Notice tone="error">
@@ -75,7 +80,9 @@ export function PaymentOutcome({ view }: { view: PayView }) {
     case "pay":
       return view.attempt?.status === "failed" || view.attempt?.status === "abandoned" ? (
         <Notice tone="error">
-          The payment from {view.attempt.phone} did not go through
+          {view.attempt.method === "Credit Card"
+            ? "The card payment did not go through"
+            : `The payment from ${view.attempt.phone} did not go through`}
           {view.attempt.reason ? `: ${view.attempt.reason}` : ""}. You can try again.
         </Notice>
       ) : null;

@@ -1,22 +1,12 @@
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
+import { create as createTar, extract as extractTar } from "tar";
 import { pgliteOptions } from "./pglite-options.server.ts";
 
 /**
  * Backups of the embedded database (decisions.md 29, README "Backups"): a consistent copy of the
- * data folder, taken by the running server through PGlite's own `dumpDataDir` (queries wait
- * while it runs), daily, the last 14 kept in DATA_DIR/backups. With DATABASE_URL the server's
+ * data folder, taken by the running server (queries wait while its files are read), daily, the last 14 kept in DATA_DIR/backups. With DATABASE_URL the server's
  * own tools (pg_dump) do this job instead.
  */
 export const BACKUPS_FOLDER = "backups";
@@ -66,16 +56,25 @@ export function listBackups(folder: string): string[] {
  * Writes a backup of the open embedded database into `folder` and deletes those beyond the last
  * 14. Written under a temporary name and renamed, so a crash never leaves a half backup with a
  * backup's name. Returns the new file's path.
+ *
+ * The data folder's files are streamed into a gzipped tar while PGlite runs no query (its own
+ * exclusive lock; requests wait, as they did for `dumpDataDir`): what is on disk then is what a
+ * crash would leave, which PostgreSQL recovers from its WAL, and the checkpoint before makes that
+ * recovery short. `dumpDataDir`, used until 2026-11-25, built the archive in memory: several GB
+ * at ten years of history (issue 19). A stream holds a few buffers whatever the size.
  */
 export async function writeBackup(pglite: PGlite, folder: string, at = new Date()): Promise<string> {
-  // Data files as of now; what commits meanwhile is in the WAL, which the copy includes.
-  await pglite.exec("checkpoint");
-  const dump = await pglite.dumpDataDir("none");
-  const tar = withoutEntries(new Uint8Array(await dump.arrayBuffer()), NOT_THE_DATABASE);
+  const dataDir = pglite.dataDir;
+  if (!dataDir || /^[a-z]+:\/\//.test(dataDir))
+    throw new Error(`no data folder to back up (${dataDir ?? "memory"})`);
   mkdirSync(folder, { recursive: true });
   const file = join(folder, backupFileName(at));
   const partial = join(folder, `.${basename(file)}.partial`);
-  writeFileSync(partial, gzipSync(tar, { level: 6 }));
+  await pglite.exec("checkpoint");
+  await pglite.runExclusive(async () => {
+    const entries = readdirSync(dataDir).filter((name) => !NOT_THE_DATABASE.has(name));
+    await createTar({ file: partial, cwd: dataDir, gzip: { level: 6 }, portable: true }, entries);
+  });
   renameSync(partial, file);
   for (const old of backupsToPrune(listBackups(folder))) rmSync(join(folder, old), { force: true });
   return file;
@@ -85,13 +84,14 @@ export async function writeBackup(pglite: PGlite, folder: string, at = new Date(
  * Makes `dataDir` the database of the backup `file`. The folder must be empty or absent; with
  * `force`, an existing one is first moved aside to `<dataDir>.before-restore-<time>` (never
  * deleted). Opens the restored copy once, so a broken backup fails here and not at the next start.
+ * Reads backups of either writer: this one's and `dumpDataDir`'s (earlier versions).
  */
 export async function restoreBackup(
   file: string,
   dataDir: string,
   { force = false, at = new Date() }: { force?: boolean; at?: Date } = {},
 ): Promise<{ movedAside: string | null }> {
-  const bytes = readFileSync(file);
+  if (!existsSync(file)) throw new Error(`${file}: no such backup`);
   let movedAside: string | null = null;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     if (!force) {
@@ -101,10 +101,16 @@ export async function restoreBackup(
     renameSync(dataDir, movedAside);
   }
   mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(
-    dataDir,
-    pgliteOptions({ loadDataDir: new Blob([bytes], { type: "application/x-gzip" }) }),
-  );
+  await extractTar({
+    file,
+    cwd: dataDir,
+    strict: true,
+    // dumpDataDir's paths are rooted ("/PG_VERSION"): the same paths, in the folder.
+    onReadEntry: (entry) => {
+      entry.path = entry.path.replace(/^\/+/, "");
+    },
+  });
+  const pglite = new PGlite(dataDir, pgliteOptions());
   try {
     await pglite.query("select 1");
   } finally {
@@ -154,47 +160,4 @@ export function scheduleBackups(
       await running;
     },
   };
-}
-
-/**
- * A tar archive without the entries whose path (relative to the data folder: PGlite writes
- * "/PG_VERSION", "/base/1/112", …) starts with one of `names`. Tar is a sequence of 512-byte headers each followed by its data padded to 512 bytes;
- * extended headers (pax 'x', GNU 'L') belong to the entry after them and go with it.
- */
-export function withoutEntries(tar: Uint8Array, names: ReadonlySet<string>): Uint8Array {
-  const kept: Uint8Array[] = [];
-  let pending: Uint8Array[] = [];
-  let offset = 0;
-  while (offset + 512 <= tar.length) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) break;
-    const size = parseInt(text(header, 124, 12).trim() || "0", 8);
-    const end = offset + 512 + Math.ceil(size / 512) * 512;
-    const entry = tar.subarray(offset, end);
-    const type = String.fromCharCode(header[156] ?? 0);
-    offset = end;
-    if (type === "x" || type === "L") {
-      pending.push(entry);
-      continue;
-    }
-    const prefix = text(header, 345, 155);
-    const path = (prefix ? `${prefix}/` : "") + text(header, 0, 100);
-    const top = path.replace(/^\.?\/+/, "").split("/")[0] ?? "";
-    if (!names.has(top)) kept.push(...pending, entry);
-    pending = [];
-  }
-  kept.push(new Uint8Array(1024)); // the end-of-archive marker: two zero blocks
-  const out = new Uint8Array(kept.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of kept) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-function text(bytes: Uint8Array, start: number, length: number): string {
-  const field = bytes.subarray(start, start + length);
-  const zero = field.indexOf(0);
-  return new TextDecoder().decode(zero === -1 ? field : field.subarray(0, zero));
 }

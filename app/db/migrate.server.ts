@@ -14,6 +14,8 @@ import * as desk from "./migrations/2026-11-25-3-desk.ts";
 import * as onlinePayments from "./migrations/2026-11-25-4-online-payments.ts";
 import * as historyIndexes from "./migrations/2026-11-25-5-history-indexes.ts";
 import * as searchPaths from "./migrations/2026-11-25-6-search-paths.ts";
+import * as cardDeposits from "./migrations/2026-11-25-7-card-deposits.ts";
+import * as paymentOtp from "./migrations/2026-11-25-8-payment-otp.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-4-online-payments": onlinePayments,
   "2026-11-25-5-history-indexes": historyIndexes,
   "2026-11-25-6-search-paths": searchPaths,
+  "2026-11-25-7-card-deposits": cardDeposits,
+  "2026-11-25-8-payment-otp": paymentOtp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { guestMayCancelStay, type RequestKind, type StayStatus } from "~/lib/stay-lifecycle.ts";
 import type { DB } from "./client.server.ts";
 import type { QuotedNight, TaxLine } from "~/lib/rates.ts";
+import { getDepositOutcome, type StayDepositOutcome } from "./payments.server.ts";
 import { getKeptPrices } from "./rates.server.ts";
 import { listHistory } from "./request-history.server.ts";
 import { changeStayStatus } from "./request-status.server.ts";
@@ -29,9 +30,14 @@ export interface GuestRequestView {
   /** The bill the request keeps (issue 16): its nights one by one and the taxes its total contains. */
   nights: QuotedNight[];
   taxes: TaxLine[];
+  /**
+   * A cancelled or missed stay with money paid: what the cancellation policy does with the
+   * deposit (kept, to be refunded, refunded), as the lodge's request page reckons it.
+   */
+  deposit: StayDepositOutcome | null;
 }
 
-type Found = Omit<GuestRequestView, "history" | "mayCancel" | "nights" | "taxes">;
+type Found = Omit<GuestRequestView, "history" | "mayCancel" | "nights" | "taxes" | "deposit">;
 
 async function findRequest(db: DB, reference: string, email: string): Promise<Found | undefined> {
   // References are unique per table and stored in capitals (the form's schema normalises what the
@@ -105,13 +111,15 @@ export async function findGuestRequest(
 ): Promise<GuestRequestView | undefined> {
   const found = await findRequest(db, reference, email);
   if (!found) return undefined;
-  const [history, kept] = await Promise.all([
+  const [history, kept, deposit] = await Promise.all([
     listHistory(db, found.kind, found.id),
     getKeptPrices(db, found.kind, found.id),
+    found.kind === "venue-booking" ? null : getDepositOutcome(db, { kind: found.kind, id: found.id }),
   ]);
   return {
     ...found,
     ...kept,
+    deposit,
     history: history.map(({ toStatus, actor, at }) => ({ toStatus, actor, at })),
     mayCancel:
       found.kind !== "venue-booking" &&

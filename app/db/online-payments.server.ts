@@ -8,7 +8,13 @@ import { getLodgeSettings } from "./lodge-settings.server.ts";
 import { recordPayment } from "./payments.server.ts";
 import { bookingFacts, enqueueNewRequestMails } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
-import type { Booking, Database, MobileMoneyOperator, PaymentAttempt } from "./schema.ts";
+import type {
+  Booking,
+  Database,
+  MobileMoneyOperator,
+  PaymentAttempt,
+  PaymentAttemptMethod,
+} from "./schema.ts";
 
 // Deposits paid online (decisions.md 33, ADR 0018; migration 2026-11-25-4-online-payments): the
 // room booking held `Awaiting payment`, the attempts to collect its deposit, and what a word from
@@ -22,7 +28,7 @@ type Trx = Transaction<Database>;
 export interface CollectionWord {
   reference: string | null;
   providerReference: string | null;
-  status: "pending" | "successful" | "failed";
+  status: "pending" | "otp-required" | "successful" | "failed";
   amountNgwee: number;
   currency: string;
   failureReason: string | null;
@@ -123,7 +129,13 @@ export type StartAttemptResult =
 export async function startAttempt(
   db: DB,
   bookingId: string,
-  payer: { phone: string; operator: MobileMoneyOperator; provider: string },
+  payer: {
+    phone: string | null;
+    operator: MobileMoneyOperator | null;
+    provider: string;
+    /** Credit Card: paid in the provider's widget, no phone or operator (ADR 0018 "Cards"). */
+    method?: PaymentAttemptMethod;
+  },
 ): Promise<StartAttemptResult> {
   return db.transaction().execute(async (trx) => {
     const booking = await trx
@@ -149,10 +161,10 @@ export async function startAttempt(
         bookingId,
         reference: `${booking.reference}-${randomBytes(4).toString("hex")}`,
         provider: payer.provider,
-        method: "Mobile Money",
+        method: payer.method ?? "Mobile Money",
         amountNgwee: booking.depositAmount * 100,
-        phone: payer.phone,
-        operator: payer.operator,
+        phone: payer.method === "Credit Card" ? null : payer.phone,
+        operator: payer.method === "Credit Card" ? null : payer.operator,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -228,6 +240,8 @@ export type CollectionOutcome =
   /** The attempt already has its final word: nothing changes. */
   | "already-final"
   | "pending"
+  /** Under way, waiting for the one-time code the provider sent the guest. */
+  | "otp-required"
   | "failed"
   /** Paid while the room was held: the booking is Confirmed. */
   | "confirmed"
@@ -265,14 +279,16 @@ export async function applyCollectionWord(
   }
   const now = new Date();
   const providerReference = attempt.providerReference ?? word.providerReference;
-  if (word.status === "pending") {
+  if (word.status === "pending" || word.status === "otp-required") {
     if (attempt.status !== "created" && attempt.status !== "pending") return "already-final";
+    // Waiting for the guest either way; for the one-time code, the payment step asks for it.
+    const otpRequired = word.status === "otp-required";
     await trx
       .updateTable("paymentAttempts")
-      .set({ status: "pending", providerReference, updatedAt: now })
+      .set({ status: "pending", otpRequired, providerReference, updatedAt: now })
       .where("id", "=", attempt.id)
       .execute();
-    return "pending";
+    return otpRequired ? "otp-required" : "pending";
   }
   if (word.status === "failed") {
     if (attempt.status !== "created" && attempt.status !== "pending") return "already-final";
@@ -301,14 +317,20 @@ export async function applyCollectionWord(
     { kind: "booking", id: attempt.bookingId },
     {
       kind: "payment",
-      method: "Mobile Money",
+      method: attempt.method,
       amount,
       transactionId: word.operatorTransactionId?.slice(0, 100) ?? null,
-      note: `Deposit paid online (${attempt.operator === "mtn" ? "MTN" : "Airtel"} mobile money)`,
+      note: `Deposit paid online (${paidBy(attempt)})`,
       provider: { name: attempt.provider, reference: providerReference ?? attempt.reference },
     },
   );
   return confirmPaidBooking(trx, attempt, amount);
+}
+
+/** How an attempt was paid, for the ledger's note: "MTN mobile money", "card". */
+function paidBy(attempt: Pick<PaymentAttempt, "method" | "operator">): string {
+  if (attempt.method === "Credit Card") return "card, in the payment service's own window";
+  return `${attempt.operator === "mtn" ? "MTN" : "Airtel"} mobile money`;
 }
 
 async function confirmPaidBooking(
@@ -322,7 +344,7 @@ async function confirmPaidBooking(
     .where("id", "=", attempt.bookingId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const paid = `Deposit of ${formatKwacha(amount)} received by mobile money (${attempt.reference}).`;
+  const paid = `Deposit of ${formatKwacha(amount)} received by ${attempt.method === "Credit Card" ? "card" : "mobile money"} (${attempt.reference}).`;
   if (booking.status === "Awaiting payment") {
     await confirm(trx, booking, paid);
     return "confirmed";

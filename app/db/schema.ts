@@ -424,6 +424,7 @@ export type RequestTaxLine = Selectable<RequestTaxLineTable>;
 export const PAYMENT_ATTEMPT_STATUSES = ["created", "pending", "successful", "failed", "abandoned"] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 export type MobileMoneyOperator = "mtn" | "airtel";
+export type PaymentAttemptMethod = "Mobile Money" | "Credit Card";
 
 /** One request for money to the payment provider (migration 2026-11-25-4, ADR 0018). */
 export interface PaymentAttemptTable {
@@ -433,14 +434,18 @@ export interface PaymentAttemptTable {
   reference: string;
   provider: string;
   providerReference: string | null;
-  method: "Mobile Money";
+  /** Credit Card: paid in the provider's hosted widget (migration 2026-11-25-7). */
+  method: PaymentAttemptMethod;
   amountNgwee: number;
   currency: ColumnType<string, string | undefined, string>;
-  phone: string;
-  operator: MobileMoneyOperator;
+  /** The mobile-money number and operator; null for a card (nothing of it reaches us). */
+  phone: string | null;
+  operator: MobileMoneyOperator | null;
   status: ColumnType<PaymentAttemptStatus, PaymentAttemptStatus | undefined, PaymentAttemptStatus>;
   failureReason: string | null;
   refundDue: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Under way, waiting for the one-time code the provider sent the guest (migration 2026-11-25-7). */
+  otpRequired: ColumnType<boolean, boolean | undefined, boolean>;
   checks: ColumnType<number, number | undefined, number>;
   nextCheckAt: ColumnType<Date, Date | undefined, Date>;
   createdAt: ServerTimestamp;

@@ -5,6 +5,7 @@ import {
   depositOutcome,
   depositOutcomeText,
   depositPolicyText,
+  guestDepositText,
 } from "./deposit-policy.ts";
 
 describe("depositFor", () => {
@@ -64,6 +65,7 @@ describe("depositOutcome: the cancellation policy applied to a stay", () => {
       paid: 400,
       kept: 0,
       refundDue: 400,
+      refunded: 0,
     });
     expect(depositOutcomeText(outcome!, 3)).toBe(
       "Cancelled 9 days before arrival (free cancellation ends 3 days before arrival): the deposit is not kept. Refund due to the guest: K400.",
@@ -105,7 +107,22 @@ describe("depositOutcome: the cancellation policy applied to a stay", () => {
   });
   it("says nothing is due once the refund is recorded", () => {
     const refunded = depositOutcome({ ...stay, paid: 0, received: 400 });
-    expect(refunded).toMatchObject({ case: "free-cancellation", refundDue: 0 });
+    expect(refunded).toMatchObject({ case: "free-cancellation", refundDue: 0, refunded: 400 });
+  });
+  it("tells the guest what becomes of the deposit: kept, to be refunded, refunded", () => {
+    expect(guestDepositText(depositOutcome(stay)!)).toBe(
+      "Your stay was cancelled while cancellation was still free, so the lodge keeps none of your deposit. The lodge will refund you K400.",
+    );
+    expect(guestDepositText(depositOutcome({ ...stay, paid: 0 })!)).toBe(
+      "Your stay was cancelled while cancellation was still free, so the lodge keeps none of your deposit. The lodge has refunded you K400.",
+    );
+    expect(guestDepositText(depositOutcome({ ...stay, cancelledOn: "2026-12-08" })!)).toBe(
+      "Your stay was cancelled after free cancellation had ended, so under the cancellation policy the lodge keeps your deposit of K400.",
+    );
+    const noShow = depositOutcome({ ...stay, status: "No-show", paid: 1000, received: 1000 });
+    expect(guestDepositText(noShow!)).toBe(
+      "You did not arrive for your stay, so under the cancellation policy the lodge keeps your deposit of K400. The lodge will refund you K600.",
+    );
   });
   it("has nothing to say about stays that were not cancelled or never paid", () => {
     expect(depositOutcome({ ...stay, status: "Confirmed" })).toBeNull();

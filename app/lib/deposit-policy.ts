@@ -72,6 +72,8 @@ export interface DepositOutcome {
   kept: number;
   /** What is still to be paid back to the guest. */
   refundDue: number;
+  /** What has been paid back already (the ledger's refunds). */
+  refunded: number;
 }
 
 /**
@@ -103,6 +105,7 @@ export function depositOutcome(stay: {
     paid,
     kept,
     refundDue: paid - kept,
+    refunded: Math.max(0, stay.received - stay.paid),
   });
   if (stay.status === "No-show") return outcome("no-show", null, keep);
   if (stay.status !== "Cancelled" || stay.cancelledOn === null) return null;
@@ -140,4 +143,28 @@ export function depositOutcomeText(outcome: DepositOutcome, freeCancellationDays
       ? `Refund due to the guest: ${formatKwacha(outcome.refundDue)}.`
       : "Nothing is due back to the guest.";
   return `${why}${kept}. ${due}`;
+}
+
+/**
+ * The outcome in the guest's words (/my-booking): what the lodge keeps of the deposit, what it
+ * will refund, and what it has refunded already. Reception reads depositOutcomeText instead.
+ */
+export function guestDepositText(outcome: DepositOutcome): string {
+  const said: string[] = [];
+  if (outcome.case === "free-cancellation") {
+    said.push(
+      "Your stay was cancelled while cancellation was still free, so the lodge keeps none of your deposit.",
+    );
+  } else if (outcome.kept > 0) {
+    const why =
+      outcome.case === "no-show"
+        ? "You did not arrive for your stay"
+        : "Your stay was cancelled after free cancellation had ended";
+    said.push(
+      `${why}, so under the cancellation policy the lodge keeps your deposit of ${formatKwacha(outcome.kept)}.`,
+    );
+  }
+  if (outcome.refundDue > 0) said.push(`The lodge will refund you ${formatKwacha(outcome.refundDue)}.`);
+  if (outcome.refunded > 0) said.push(`The lodge has refunded you ${formatKwacha(outcome.refunded)}.`);
+  return said.join(" ");
 }

@@ -8,6 +8,7 @@ import {
   attemptsDueForCheck,
   bookingsPastDue,
   expireHold,
+  listAttempts,
   markAttemptRefused,
   recordWebhookEvent,
   scheduleNextCheck,
@@ -38,14 +39,14 @@ export async function requestDeposit(
     reference: attempt.reference,
     amountNgwee: attempt.amountNgwee,
     currency: "ZMW",
-    phone: attempt.phone,
-    operator: attempt.operator,
+    phone: payer.phone,
+    operator: payer.operator,
   });
   switch (answer.kind) {
     case "accepted": {
       const outcome = await applyCollection(db, attempt.reference, answer.collection);
       logOutcome("request", attempt.reference, outcome);
-      if (outcome === "pending") await scheduleNextCheck(db, attempt);
+      if (outcome === "pending" || outcome === "otp-required") await scheduleNextCheck(db, attempt);
       break;
     }
     case "refused":
@@ -64,8 +65,57 @@ export async function requestDeposit(
   return started;
 }
 
+export type OtpResult =
+  /** The provider took the code: the attempt goes on (the PIN prompt, or already an outcome). */
+  | "accepted"
+  /** The provider refused the code (wrong or expired); the guest may type it again. */
+  | "refused"
+  /** No attempt of this booking waits for a code (none, paid, failed, or the hold has ended). */
+  | "not-waiting"
+  | "unreachable";
+
+/**
+ * Passes the one-time code the provider sent the guest for the booking's attempt under way
+ * (Lenco's `otp-required`). The code goes to the provider and nowhere else: not to the
+ * database, not to the log.
+ */
+export async function submitDepositOtp(
+  db: DB,
+  provider: PaymentProvider,
+  bookingId: string,
+  otp: string,
+): Promise<OtpResult> {
+  const [attempt] = await listAttempts(db, bookingId);
+  if (!attempt || attempt.status !== "pending" || !attempt.otpRequired) return "not-waiting";
+  const answer = await provider.submitOtp(attempt.reference, otp);
+  switch (answer.kind) {
+    case "accepted": {
+      const outcome = await applyCollection(db, attempt.reference, answer.collection);
+      logOutcome("one-time code", attempt.reference, outcome);
+      // Still asking for a code after taking one: as good as refused, the guest types it again.
+      if (outcome === "otp-required") return "refused";
+      if (outcome === "pending") await scheduleNextCheck(db, attempt);
+      return "accepted";
+    }
+    case "refused":
+      logger.warn(
+        { attempt: attempt.reference, reason: answer.reason },
+        "one-time code refused by the provider",
+      );
+      return "refused";
+    case "unreachable":
+      logger.warn({ attempt: attempt.reference, reason: answer.reason }, "payment provider unreachable");
+      return "unreachable";
+  }
+}
+
 /** A request that never reached the provider is failed after this long (it cannot start later). */
 const UNKNOWN_AFTER_MS = 2 * 60_000;
+/**
+ * A card attempt is unknown to the provider until the guest pays in its widget, which may take
+ * the whole hold; it is failed as never started only after this long.
+ */
+const CARD_UNKNOWN_AFTER_MS = 30 * 60_000;
 
 /** Asks the provider how one attempt stands and applies the answer. */
 export async function checkAttempt(
@@ -79,8 +129,12 @@ export async function checkAttempt(
   if (answer.kind === "found") {
     const outcome = await applyCollection(db, attempt.reference, answer.collection);
     logOutcome("status query", attempt.reference, outcome);
-    if (outcome !== "pending") return outcome;
-  } else if (answer.kind === "unknown" && attempt.status === "created" && age >= UNKNOWN_AFTER_MS) {
+    if (outcome !== "pending" && outcome !== "otp-required") return outcome;
+  } else if (
+    answer.kind === "unknown" &&
+    attempt.status === "created" &&
+    age >= (attempt.method === "Credit Card" ? CARD_UNKNOWN_AFTER_MS : UNKNOWN_AFTER_MS)
+  ) {
     await markAttemptRefused(db, attempt.id, "The payment request did not reach the payment service.");
     return "unknown";
   } else if (answer.kind === "unreachable") {
@@ -93,6 +147,89 @@ export async function checkAttempt(
   }
   await scheduleNextCheck(db, attempt);
   return answer.kind === "found" ? "pending" : answer.kind;
+}
+
+// ---- Cards, in the provider's hosted widget (ADR 0018 "Cards") ----
+
+export type CardStart =
+  /** Open the widget for this attempt: its reference, amount and currency are ours. */
+  | { kind: "open"; attempt: PaymentAttempt }
+  /** A payment is already under way (a prompt on a phone, a card being confirmed). */
+  | { kind: "under-way" }
+  | { kind: "closed" };
+
+/**
+ * Starts a card payment: the attempt is stored with our reference before the widget opens, so
+ * whatever happens in the guest's browser the reconciler can ask the provider about it. A card
+ * attempt the provider has not heard of yet (the guest closed the widget, or reloaded the page)
+ * is opened again under the same reference rather than a second one.
+ */
+export async function startCardPayment(
+  db: DB,
+  provider: PaymentProvider,
+  bookingId: string,
+): Promise<CardStart> {
+  const payer = { provider: provider.name, method: "Credit Card" as const, phone: null, operator: null };
+  let started = await startAttempt(db, bookingId, payer);
+  if (started.kind === "under-way") {
+    const { attempt } = started;
+    if (attempt.method !== "Credit Card" || attempt.status !== "created") return { kind: "under-way" };
+    const answer = await provider.collectionStatus(attempt.reference);
+    if (answer.kind === "unknown") return { kind: "open", attempt };
+    if (answer.kind === "unreachable") return { kind: "under-way" };
+    const outcome = await applyCollection(db, attempt.reference, answer.collection);
+    logOutcome("status query", attempt.reference, outcome);
+    if (outcome !== "failed") return { kind: "under-way" };
+    started = await startAttempt(db, bookingId, payer);
+  }
+  if (started.kind === "started") return { kind: "open", attempt: started.attempt };
+  return started.kind === "closed" ? { kind: "closed" } : { kind: "under-way" };
+}
+
+/**
+ * The widget said the guest paid (onSuccess) or that the payment awaits confirmation
+ * (onConfirmationPending), or was closed (onClose): the browser's word is only a cue to ask the
+ * provider now. Its answer, checked against our amount, currency and reference, is what counts.
+ * A card payment the provider has not heard of when the widget closes was not made: the attempt
+ * fails, and the guest may try again.
+ */
+export async function checkCardPayment(
+  db: DB,
+  provider: PaymentProvider,
+  bookingId: string,
+  cue: "paid" | "closed",
+): Promise<void> {
+  const attempt = await db
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("bookingId", "=", bookingId)
+    .where("method", "=", "Credit Card")
+    .where("status", "in", ["created", "pending"])
+    .executeTakeFirst();
+  if (!attempt) return;
+  const answer = await provider.collectionStatus(attempt.reference);
+  if (answer.kind === "found") {
+    const outcome = await applyCollection(db, attempt.reference, answer.collection);
+    logOutcome(`status query (widget ${cue})`, attempt.reference, outcome);
+    if (outcome === "pending") await scheduleNextCheck(db, attempt);
+  } else if (answer.kind === "unknown" && cue === "closed") {
+    await markAttemptRefused(db, attempt.id, "The card payment was not completed.");
+  } else {
+    // The widget said paid, the provider cannot say yet: the page waits for its word (the
+    // attempt is under way, nothing is confirmed).
+    if (cue === "paid" && attempt.status === "created") {
+      await db
+        .updateTable("paymentAttempts")
+        .set({ status: "pending", updatedAt: new Date() })
+        .where("id", "=", attempt.id)
+        .where("status", "=", "created")
+        .execute();
+    }
+    if (answer.kind === "unreachable") {
+      logger.warn({ attempt: attempt.reference, reason: answer.reason }, "payment provider unreachable");
+    }
+    await scheduleNextCheck(db, attempt);
+  }
 }
 
 export interface WebhookAnswer {

@@ -17,6 +17,11 @@ import {
 //   Zambia, `country` "zm". The answer's `data.status` is "pay-offline" while the guest has the
 //   PIN prompt on the phone, or "otp-required", "pending", "successful", "failed". A repeated
 //   reference is refused with 400 "Duplicate reference" (errorCode 04).
+// - POST {base}/collections/mobile-money/submit-otp with { reference, otp } ("Submit OTP for
+//   mobile money collection"): when a collection is "otp-required" Lenco has sent the guest a
+//   one-time code to verify the number before the PIN prompt; the answer is the same collection
+//   (then "pay-offline", or "successful"/"failed"); a wrong code is refused with a 4xx
+//   { status: false, message }. The sandbox's code is 000000.
 // - GET {base}/collections/status/:reference ("Get collection by reference"): the same object,
 //   by our reference; 404 (errorCode 11, "Resource not found") when Lenco has none.
 // - Authorization: Bearer <API token> on every request; JSON bodies; every answer is
@@ -80,7 +85,9 @@ const LencoEvent = z.object({ event: z.string().min(1).max(60), data: z.unknown(
 
 function toCollection(data: LencoCollection): ProviderCollection {
   const status =
-    data.status === "successful" ? "successful" : data.status === "failed" ? "failed" : "pending";
+    data.status === "successful" || data.status === "failed" || data.status === "otp-required"
+      ? data.status
+      : "pending";
   return {
     reference: data.reference,
     providerReference: data.lencoReference ?? null,
@@ -95,6 +102,28 @@ function toCollection(data: LencoCollection): ProviderCollection {
 /** Short and free of anything a guest typed: what we log and store about a provider's refusal. */
 function describe(message: unknown, fallback: string): string {
   return typeof message === "string" && message.trim() !== "" ? message.trim().slice(0, 200) : fallback;
+}
+
+/** A collection in Lenco's answer to a POST (a new collection, or a submitted one-time code). */
+function collectionAnswer({
+  httpStatus,
+  answer,
+}: {
+  httpStatus: number;
+  answer: ReturnType<typeof LencoAnswer.safeParse>;
+}): ProviderAnswer {
+  if (httpStatus >= 500 || !answer.success) {
+    return { kind: "unreachable", reason: `Lenco answered HTTP ${httpStatus}` };
+  }
+  if (httpStatus >= 400 || !answer.data.status) {
+    return {
+      kind: "refused",
+      reason: describe(answer.data.message, `Lenco refused (HTTP ${httpStatus})`),
+    };
+  }
+  const collection = LencoCollection.safeParse(answer.data.data);
+  if (!collection.success) return { kind: "unreachable", reason: "Lenco's answer was not a collection" };
+  return { kind: "accepted", collection: toCollection(collection.data) };
 }
 
 export function lencoProvider(settings: LencoSettings): PaymentProvider {
@@ -135,19 +164,17 @@ export function lencoProvider(settings: LencoSettings): PaymentProvider {
       } catch (error) {
         return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
       }
-      const { httpStatus, answer } = result;
-      if (httpStatus >= 500 || !answer.success) {
-        return { kind: "unreachable", reason: `Lenco answered HTTP ${httpStatus}` };
+      return collectionAnswer(result);
+    },
+
+    async submitOtp(reference: string, otp: string): Promise<ProviderAnswer> {
+      let result;
+      try {
+        result = await call("POST", "/collections/mobile-money/submit-otp", { reference, otp });
+      } catch (error) {
+        return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
       }
-      if (httpStatus >= 400 || !answer.data.status) {
-        return {
-          kind: "refused",
-          reason: describe(answer.data.message, `Lenco refused (HTTP ${httpStatus})`),
-        };
-      }
-      const collection = LencoCollection.safeParse(answer.data.data);
-      if (!collection.success) return { kind: "unreachable", reason: "Lenco's answer was not a collection" };
-      return { kind: "accepted", collection: toCollection(collection.data) };
+      return collectionAnswer(result);
     },
 
     async collectionStatus(reference: string): Promise<StatusAnswer> {

@@ -5,10 +5,10 @@ import { newPayToken, renewPayToken } from "~/db/online-payments.server.ts";
 import type { Booking } from "~/db/schema.ts";
 import type { PaymentMethod } from "~/lib/messages.ts";
 
-// How a booking action hands a guest who pays online to the payment step (ADR 0018). Card is not
-// offered online: Lenco has no hosted payment page this site could send a guest to without its
-// script in our pages or card numbers through our server (see the ADR); Cash and Credit Card
-// bookings are confirmed as before and paid at the lodge.
+// How a booking action hands a guest who pays online to the payment step (ADR 0018). Mobile Money
+// always, when a provider is configured; Credit Card when its hosted card widget is configured too
+// (LENCO_PUBLIC_KEY): the card is typed into Lenco's own frame, never into our pages. Cash, and
+// Credit Card without the widget, are confirmed as before and paid at the lodge.
 
 export interface PayLink {
   token: string;
@@ -20,7 +20,10 @@ export function payOnlineFor(
   context: Readonly<RouterContextProvider>,
   paymentMethod: PaymentMethod,
 ): PayLink | null {
-  return context.get(paymentProviderContext) && paymentMethod === "Mobile Money" ? newPayToken() : null;
+  const provider = context.get(paymentProviderContext);
+  if (!provider) return null;
+  if (paymentMethod === "Mobile Money") return newPayToken();
+  return paymentMethod === "Credit Card" && provider.cardWidget ? newPayToken() : null;
 }
 
 /** The payment step's address for a booking. */

@@ -14,6 +14,8 @@ export type PayState =
   | "pay"
   /** A prompt is on the guest's phone; the page follows it. */
   | "waiting"
+  /** The provider texted the guest a one-time code to verify the number: the page asks for it. */
+  | "otp"
   /** The deposit is confirmed: the booking is Confirmed. */
   | "paid"
   /** The hold ran out unpaid; the room was released. */
@@ -24,6 +26,8 @@ export type PayState =
 /** The latest attempt, as the guest may see it (the number masked). */
 export interface PayAttempt {
   status: PaymentAttemptStatus;
+  /** A card attempt has no phone or operator (both empty). */
+  method: "Mobile Money" | "Credit Card";
   operator: string;
   phone: string;
   reason: string | null;
@@ -50,6 +54,28 @@ export interface PayView {
   attempt: PayAttempt | null;
   refundDue: boolean;
   phone: string;
+  /** The card widget is offered (LENCO_PUBLIC_KEY set); `cardFirst`: the guest chose Credit Card. */
+  card: boolean;
+  cardFirst: boolean;
+}
+
+/** What the card island needs to open the provider's widget (the pay action's answer). */
+export interface CardCheckout {
+  key: string;
+  scriptUrl: string;
+  reference: string;
+  email: string;
+  /** In kwacha, a decimal as the widget takes it. */
+  amount: number;
+  currency: string;
+  label: string;
+  customer: { firstName: string; lastName: string; phone: string };
 }
 
 export type PayLoaderData = { ok: true; view: PayView } | { ok: false; message: string };
+
+/** The card option without JavaScript (the widget is the provider's script). */
+export const CARD_NEEDS_JAVASCRIPT =
+  "Paying by card needs JavaScript, which is off in this browser. Pay by mobile money instead, or call the lodge to pay at the desk when you arrive.";
+export const CARD_COULD_NOT_OPEN =
+  "The card payment window could not be opened. Please try again, or pay by mobile money.";

@@ -60,6 +60,55 @@ describe("LENCO_* settings", () => {
   });
 });
 
+describe("the card widget's settings (LENCO_PUBLIC_KEY, LENCO_WIDGET_URL)", () => {
+  it("offer no card online without a public key; Lenco's widget script by default", () => {
+    expect(paymentProviderFromEnv(parseEnv({ LENCO_API_TOKEN: TOKEN }))?.cardWidget).toBeNull();
+    expect(
+      paymentProviderFromEnv(parseEnv({ LENCO_API_TOKEN: TOKEN, LENCO_PUBLIC_KEY: "pub-0123456789abcdef" }))
+        ?.cardWidget,
+    ).toEqual({
+      publicKey: "pub-0123456789abcdef",
+      scriptUrl: "https://pay.lenco.co/js/v1/inline.js",
+    });
+    const sandbox = parseEnv({
+      LENCO_API_TOKEN: TOKEN,
+      LENCO_ENVIRONMENT: "sandbox",
+      LENCO_PUBLIC_KEY: "pub-0123456789abcdef",
+    });
+    expect(paymentProviderFromEnv(sandbox)?.cardWidget?.scriptUrl).toBe(
+      "https://pay.sandbox.lenco.co/js/v1/inline.js",
+    );
+    const simulated = parseEnv({
+      LENCO_API_TOKEN: TOKEN,
+      LENCO_ENVIRONMENT: "sandbox",
+      LENCO_PUBLIC_KEY: "pub-0123456789abcdef",
+      LENCO_WIDGET_URL: "http://127.0.0.1:9/js/v1/inline.js",
+    });
+    expect(paymentProviderFromEnv(simulated)?.cardWidget?.scriptUrl).toBe(
+      "http://127.0.0.1:9/js/v1/inline.js",
+    );
+  });
+
+  it("refuse settings that cannot work, with the variable's name", () => {
+    expect(problem({ LENCO_PUBLIC_KEY: "pub-0123456789abcdef" })).toMatch(
+      /LENCO_PUBLIC_KEY: needs LENCO_API_TOKEN/,
+    );
+    expect(
+      problem({ LENCO_API_TOKEN: TOKEN, LENCO_WIDGET_URL: "https://pay.lenco.co/js/v1/inline.js" }),
+    ).toMatch(/LENCO_WIDGET_URL: needs LENCO_PUBLIC_KEY/);
+    expect(
+      problem({
+        LENCO_API_TOKEN: TOKEN,
+        LENCO_PUBLIC_KEY: "pub-0123456789abcdef",
+        LENCO_WIDGET_URL: "http://pay.example/inline.js",
+      }),
+    ).toMatch(/LENCO_WIDGET_URL: must be https/);
+    expect(problem({ LENCO_API_TOKEN: TOKEN, LENCO_PUBLIC_KEY: "not a key" })).toMatch(
+      /LENCO_PUBLIC_KEY: must be a Lenco public key/,
+    );
+  });
+});
+
 describe("Lenco's webhook signature", () => {
   it("is the hex HMAC-SHA512 of the body keyed with the hex SHA-256 of the API token (Lenco's 'Webhooks')", () => {
     const body = '{"event":"collection.successful","data":{}}';

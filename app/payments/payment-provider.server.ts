@@ -10,8 +10,11 @@ export interface ProviderCollection {
   reference: string | null;
   /** The provider's own reference for the collection. */
   providerReference: string | null;
-  /** pending: the guest has not approved yet (or must); successful and failed are final. */
-  status: "pending" | "successful" | "failed";
+  /**
+   * pending: the guest has not approved yet (or must); otp-required: the provider sent the guest a
+   * one-time code to confirm the number first (`submitOtp`); successful and failed are final.
+   */
+  status: "pending" | "otp-required" | "successful" | "failed";
   /** In ngwee, from the provider's decimal amount. */
   amountNgwee: number;
   currency: string;
@@ -59,8 +62,26 @@ export interface PaymentProvider {
   readonly sandbox: boolean;
   requestMobileMoney(request: MobileMoneyRequest): Promise<ProviderAnswer>;
   collectionStatus(reference: string): Promise<StatusAnswer>;
+  /**
+   * The one-time code the guest was sent for a collection that is `otp-required`. `refused`: a
+   * wrong or expired code (the collection stays as it was). The code is never logged or stored.
+   */
+  submitOtp(reference: string, otp: string): Promise<ProviderAnswer>;
   /** Verifies and reads a webhook from its raw body and headers (lower-case names). */
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookReading;
+  /**
+   * The provider's hosted card widget, when configured: cards are paid in the provider's own page
+   * and confirmed by `collectionStatus` or the webhook like any collection. Absent: no card online.
+   */
+  readonly cardWidget?: CardWidget | null;
+}
+
+/** What the payment step needs to open the provider's card widget in the guest's browser. */
+export interface CardWidget {
+  /** The widget's public key (never the API token). */
+  publicKey: string;
+  /** The widget's script; its origin is the one the payment step's CSP allows. */
+  scriptUrl: string;
 }
 
 /** "400.00" → 40000; anything but a plain non-negative decimal with at most 2 places → NaN. */

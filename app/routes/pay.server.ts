@@ -15,10 +15,18 @@ import { RATE_LIMITED } from "~/lib/messages.ts";
 import { readFormBody } from "~/lib/form-body.server.ts";
 import { parseForm } from "~/lib/schemas/form-data.ts";
 import { mobileMoneyPaymentSchema } from "~/lib/schemas/mobile-money-payment.ts";
-import { checkAttempt, releaseIfPastDue, requestDeposit } from "~/payments/deposits.server.ts";
+import { OTP_INTENT, paymentOtpSchema } from "~/lib/schemas/payment-otp.ts";
+import {
+  checkAttempt,
+  checkCardPayment,
+  releaseIfPastDue,
+  requestDeposit,
+  startCardPayment,
+  submitDepositOtp,
+} from "~/payments/deposits.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
 import { payStepPath } from "~/payments/pay-step.server.ts";
-import type { PayLoaderData, PayState, PayView } from "~/payments/pay-view.ts";
+import type { CardCheckout, PayLoaderData, PayState, PayView } from "~/payments/pay-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -32,6 +40,10 @@ function masked(phone: string): string {
 
 function stateOf(booking: Booking, latest: PaymentAttempt | undefined): PayState {
   if (booking.status === "Awaiting payment") {
+    // A card attempt the provider has not heard of is a widget opened, not a payment under way:
+    // the guest may open it again (pay.server's card intents).
+    if (latest?.method === "Credit Card" && latest.status === "created") return "pay";
+    if (latest?.status === "pending" && latest.otpRequired) return "otp";
     return latest && (latest.status === "created" || latest.status === "pending") ? "waiting" : "pay";
   }
   if (latest?.status === "successful" && !latest.refundDue) return "paid";
@@ -70,13 +82,16 @@ async function payView(context: Context, provider: PaymentProvider, booking: Boo
     attempt: latest
       ? {
           status: latest.status,
-          operator: latest.operator === "mtn" ? "MTN" : "Airtel",
-          phone: masked(latest.phone),
+          method: latest.method,
+          operator: latest.operator === null ? "" : latest.operator === "mtn" ? "MTN" : "Airtel",
+          phone: latest.phone === null ? "" : masked(latest.phone),
           reason: latest.failureReason,
         }
       : null,
     refundDue: attempts.some((attempt) => attempt.refundDue),
     phone: booking.phone,
+    card: Boolean(provider.cardWidget),
+    cardFirst: Boolean(provider.cardWidget) && booking.paymentMethod === "Credit Card",
   };
   return view;
 }
@@ -140,6 +155,8 @@ export async function loadPayStep(request: Request, context: Context, reference:
 
 export type PayActionData = {
   message?: string;
+  /** The card widget's settings for the attempt just stored (the card island's `intent=card`). */
+  card?: CardCheckout;
   values: Record<string, string>;
   fieldErrors?: Record<string, string | undefined>;
 };
@@ -150,6 +167,11 @@ export async function submitPayStep(request: Request, context: Context, referenc
   if (!provider) throw data(null, { status: 404 });
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const form = await readFormBody(request);
+  const intent = form.get("intent");
+  if (intent === "card" || intent === "card-paid" || intent === "card-closed") {
+    return submitCard(context, provider, reference, token, intent);
+  }
+  if (intent === OTP_INTENT) return submitOtpStep(context, provider, reference, token, form);
   const values = {
     phone: String(form.get("phone") ?? "").slice(0, 30),
     operator: String(form.get("operator") ?? "").slice(0, 10),
@@ -169,5 +191,103 @@ export async function submitPayStep(request: Request, context: Context, referenc
     return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
   }
   // Whatever came of it (prompt sent, refused, provider down), the page shows it.
+  return redirect(payStepPath(reference, token), { headers: noStore() });
+}
+
+export const CARD_NOT_OFFERED = "Card payment is not available. Please pay by mobile money.";
+export const CARD_UNDER_WAY = "A payment is already under way for this booking.";
+
+/**
+ * The card island's requests (ADR 0018 "Cards"): `card` stores an attempt and answers what the
+ * provider's widget needs to open (our reference, the deposit, the public key); `card-paid` and
+ * `card-closed` are the widget's callbacks, which only make this server ask the provider before
+ * the page is shown again. No card data is ever part of these requests: the guest types it into
+ * the provider's own frame.
+ */
+async function submitCard(
+  context: Context,
+  provider: PaymentProvider,
+  reference: string,
+  token: string,
+  intent: "card" | "card-paid" | "card-closed",
+) {
+  const values = {};
+  if (!context.get(writeAllowedContext)) {
+    return data<PayActionData>({ message: RATE_LIMITED, values }, { status: 429 });
+  }
+  const widget = provider.cardWidget;
+  if (!widget) return data<PayActionData>({ message: CARD_NOT_OFFERED, values }, { status: 404 });
+  try {
+    const db = await getDb(context);
+    const booking = await findBookingByPayLink(db, reference, token);
+    if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values }, { status: 404 });
+    if (intent !== "card") {
+      await checkCardPayment(db, provider, booking.id, intent === "card-paid" ? "paid" : "closed");
+      return redirect(payStepPath(reference, token), { headers: noStore() });
+    }
+    const started = await startCardPayment(db, provider, booking.id);
+    // Paid, expired, or a payment under way: the page says which.
+    if (started.kind !== "open") return redirect(payStepPath(reference, token), { headers: noStore() });
+    const [firstName = "", ...rest] = booking.name.trim().split(/\s+/);
+    const card: CardCheckout = {
+      key: widget.publicKey,
+      scriptUrl: widget.scriptUrl,
+      reference: started.attempt.reference,
+      email: booking.email ?? "",
+      amount: started.attempt.amountNgwee / 100,
+      currency: started.attempt.currency,
+      label: `Deposit for booking ${booking.reference}`,
+      customer: { firstName, lastName: rest.join(" "), phone: booking.phone },
+    };
+    return data<PayActionData>({ values, card }, { headers: noStore() });
+  } catch (error) {
+    logWriteFailure("payment step", error);
+    return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
+  }
+}
+
+export const OTP_REFUSED =
+  "That code was not accepted. Check the text message and enter its 6-digit code again.";
+export const OTP_UNREACHABLE =
+  "The payment service did not answer. Your room is still held: please enter the code again.";
+
+/**
+ * The one-time code the provider texted the guest (Lenco's `otp-required`): checked by the same
+ * schema as the form, passed to the provider, then PRG to the progress. The code is never echoed
+ * back, stored or logged; a refused one gets its message beside the field.
+ */
+async function submitOtpStep(
+  context: Context,
+  provider: PaymentProvider,
+  reference: string,
+  token: string,
+  form: FormData,
+) {
+  if (!context.get(writeAllowedContext)) {
+    return data<PayActionData>({ message: RATE_LIMITED, values: {} }, { status: 429 });
+  }
+  const parsed = parseForm(paymentOtpSchema, form);
+  if (!parsed.ok)
+    return data<PayActionData>({ values: {}, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  let result;
+  try {
+    const db = await getDb(context);
+    const booking = await findBookingByPayLink(db, reference, token);
+    if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values: {} }, { status: 404 });
+    // A hold that has ended takes no code (the money would come for a room already released).
+    const holding =
+      booking.status === "Awaiting payment" && (booking.paymentDueBy?.getTime() ?? 0) > Date.now();
+    result = holding ? await submitDepositOtp(db, provider, booking.id, parsed.data.otp) : "not-waiting";
+  } catch (error) {
+    logWriteFailure("payment step", error);
+    return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values: {} }, { status: 503 });
+  }
+  if (result === "refused") {
+    return data<PayActionData>({ values: {}, fieldErrors: { otp: OTP_REFUSED } }, { status: 400 });
+  }
+  if (result === "unreachable") {
+    return data<PayActionData>({ message: OTP_UNREACHABLE, values: {} }, { status: 503 });
+  }
+  // Taken, or nothing waits for a code any more (paid, failed, hold ended): the page says which.
   return redirect(payStepPath(reference, token), { headers: noStore() });
 }

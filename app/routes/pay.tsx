@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { Island } from "~/components/island.tsx";
 import { PaymentOutcome, PayPolicies, PaySummary } from "~/components/payment-progress.tsx";
 import { PaymentProgressIsland } from "~/components/payment-progress-island.tsx";
+import { CardPaymentIsland } from "~/components/card-payment-island.tsx";
 import { formatKwacha } from "~/lib/money.ts";
 import { MOBILE_MONEY_OPERATORS } from "~/lib/schemas/mobile-money-payment.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
@@ -17,6 +18,8 @@ import "~/components/pay-step.css";
 // number that gets the PIN prompt, and follows the progress: without JavaScript the page reloads
 // itself every few seconds (a <noscript> meta refresh); with it, the progress island asks the
 // loader for the status and shows the outcome in place (app/components/payment-progress-island.tsx).
+// When the provider first texts the guest a one-time code, the island shows the code form
+// (app/components/payment-otp-form.tsx), a plain form without JavaScript.
 
 const TITLE = "Pay your deposit";
 
@@ -70,12 +73,12 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
               Test mode: no real money moves. Use the payment service's sandbox numbers.
             </Notice>
           ) : null}
-          {view.state === "waiting" ? (
+          {view.state === "waiting" || view.state === "otp" ? (
             <Island
               name="payment-progress"
               id="payment-progress"
               component={PaymentProgressIsland}
-              props={{ view }}
+              props={{ view, answer: view.state === "otp" ? (actionData ?? null) : null }}
               eager
             />
           ) : (
@@ -83,12 +86,27 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
               <PaymentOutcome view={view} />
               <PaySummary view={view} />
               {view.state === "pay" ? <PayPolicies view={view} /> : null}
+              {view.state === "pay" && view.cardFirst ? <CardOption view={view} /> : null}
               {view.state === "pay" ? <PayForm view={view} actionData={actionData} /> : null}
+              {view.state === "pay" && view.card && !view.cardFirst ? <CardOption view={view} /> : null}
             </>
           )}
         </div>
       </section>
     </>
+  );
+}
+
+/** Pay by card in the provider's widget (ADR 0018 "Cards"); an island, live as soon as it can be. */
+function CardOption({ view }: { view: PayView }) {
+  return (
+    <Island
+      name="card-payment"
+      id="card-payment"
+      component={CardPaymentIsland}
+      props={{ reference: view.reference, token: view.token, deposit: view.deposit }}
+      eager
+    />
   );
 }
 

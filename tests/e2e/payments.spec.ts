@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { CARD_NEEDS_JAVASCRIPT } from "../../app/payments/pay-view.ts";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
-import { PAYMENTS_URL } from "./servers.ts";
+import { LENCO_SIMULATOR_URL, PAYMENTS_DATA_DIR, PAYMENTS_LOG, PAYMENTS_URL } from "./servers.ts";
 import { MANAGER } from "./staff-support.ts";
 
 // Online deposits (ADR 0018) against the site whose LENCO_API_URL is the simulator
@@ -43,8 +46,8 @@ async function managerSetsDeposit(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-/** Books a Deluxe room in the dialog with Mobile Money; answers the payment step's page. */
-async function bookWithMobileMoney(page: Page) {
+/** Books a Deluxe room in the dialog with Mobile Money (or a card); answers the payment step's page. */
+async function bookWithMobileMoney(page: Page, method: "Mobile Money" | "Credit Card" = "Mobile Money") {
   stayOffset += 3;
   await gotoEnhanced(page, "/rooms");
   await page
@@ -62,7 +65,7 @@ async function bookWithMobileMoney(page: Page) {
   await box.getByLabel("Check-out Date").fill(addDays(today, stayOffset + 2));
   await listed;
   await box.getByRole("combobox", { name: "Room" }).selectOption({ index: 1 });
-  await box.getByLabel("Payment Method").selectOption("Mobile Money");
+  await box.getByLabel("Payment Method").selectOption(method);
   await box.getByRole("button", { name: "Confirm Booking" }).click();
   await expect(page).toHaveURL(/\/pay\/LDG-[A-Z0-9]{6}\?token=/);
   await expect(page.getByRole("heading", { level: 1, name: "Pay your deposit" })).toBeVisible();
@@ -157,6 +160,101 @@ test("a sandbox number that times out: the guest is told why and pays with anoth
   });
 });
 
+/** Every file under a folder, for a byte string (the database's own files). */
+function filesContaining(folder: string, needle: string): string[] {
+  const bytes = Buffer.from(needle);
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).includes(bytes));
+}
+
+test("a guest who chose Credit Card pays the deposit in Lenco's widget; the card never reaches the site", async ({
+  page,
+}) => {
+  const CARD = "4111 1111 1111 1111";
+  const DIGITS = CARD.replaceAll(" ", "");
+  const CVV = "739";
+  // Everything the browser sends to the site (not to the widget's origin).
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(PAYMENTS_URL)) sent.push(`${request.url()}\n${request.postData() ?? ""}`);
+  });
+  const answers: string[] = [];
+  page.on("response", (response) => {
+    if (/\/pay\/LDG-/.test(response.url()) && response.request().resourceType() === "document") {
+      answers.push(response.headers()["content-security-policy"] ?? "");
+    }
+  });
+  await bookWithMobileMoney(page, "Credit Card");
+  // The page lets the widget's origin in for its script and frame, and nothing else new.
+  expect(answers.at(-1)).toMatch(new RegExp(`script-src 'self' 'nonce-[^']+' ${LENCO_SIMULATOR_URL}`));
+  expect(answers.at(-1)).toContain(`frame-src https://www.openstreetmap.org ${LENCO_SIMULATOR_URL}`);
+  await expect(page.getByRole("heading", { level: 2, name: /^Pay K\d+ by card$/ })).toBeVisible();
+  // The widget's script is loaded only on the guest's action.
+  const widgetLoaded = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType("resource").some((entry) => entry.name.endsWith("/inline.js")),
+    );
+  expect(await widgetLoaded()).toBe(false);
+  await page.getByRole("button", { name: "Pay by card" }).click();
+  const widget = page.frameLocator('iframe[title="Lenco payment"]');
+  await widget.getByLabel("Card number").fill(CARD);
+  await widget.getByLabel("Expiry").fill("12/30");
+  await widget.getByLabel("CVV").fill(CVV);
+  await widget.getByRole("button", { name: "Pay" }).click();
+  expect(await widgetLoaded()).toBe(true);
+  // The widget tells the page; the page asks the site, which asks Lenco and shows its word.
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(
+    page.getByText(/your deposit of K\d+ is received and your booking LDG-[A-Z0-9]{6} is confirmed/),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Neither the card nor its code in anything the browser sent to the site...
+  expect(sent.length).toBeGreaterThan(2);
+  for (const request of sent) {
+    expect(request).not.toContain(DIGITS);
+    expect(request).not.toContain(CARD);
+    expect(request).not.toContain(encodeURIComponent(CARD));
+    expect(request).not.toMatch(new RegExp(`cvv|${CVV}`, "i"));
+  }
+  // ...nor in the site's request log, nor in its database's files.
+  const log = readFileSync(PAYMENTS_LOG, "utf8");
+  expect(log).toContain('"path":"/pay/');
+  expect(log).not.toContain(DIGITS);
+  expect(filesContaining(PAYMENTS_DATA_DIR, DIGITS)).toEqual([]);
+});
+
+test("without JavaScript a card booking's payment step says how to pay instead", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: PAYMENTS_URL });
+  const page = await context.newPage();
+  stayOffset += 3;
+  const checkIn = addDays(today, stayOffset);
+  const checkOut = addDays(today, stayOffset + 1);
+  await page.goto(`/rooms?book=Deluxe&checkIn=${checkIn}&checkOut=${checkOut}`);
+  const box = page.getByRole("dialog", { name: "Room Booking" });
+  await box.getByLabel("Full Name").fill("Bwalya Phiri");
+  await box.getByLabel("Email Address").fill("bwalya@example.com");
+  await box.getByLabel("Phone Number").fill("0971111111");
+  await box.getByRole("combobox", { name: "Room" }).selectOption({ index: 1 });
+  await box.getByLabel("Payment Method").selectOption("Credit Card");
+  await box.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(page).toHaveURL(/\/pay\/LDG-[A-Z0-9]{6}\?token=/);
+  await expect(page.getByRole("heading", { level: 2, name: /^Pay K\d+ by card$/ })).toBeVisible();
+  // The card option says what to do instead, in a <noscript> (which the browser shows when its
+  // JavaScript is off; Playwright's switch leaves the parser scripting, so the HTML is read).
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain(`<noscript><p>${CARD_NEEDS_JAVASCRIPT}</p></noscript>`);
+  // No button that could do nothing.
+  await expect(page.getByRole("button", { name: "Pay by card" })).toHaveCount(0);
+  // The mobile-money form works as ever.
+  await expect(page.getByLabel("Mobile money number")).toBeVisible();
+  await context.close();
+});
+
 test("without JavaScript the booking form leads to the payment step, and the waiting page refreshes itself", async ({
   browser,
 }) => {
@@ -245,4 +343,96 @@ test("a forged webhook is refused", async ({ request }) => {
     },
   });
   expect(response.status()).toBe(401);
+});
+
+test("a number Lenco verifies first: the guest types the texted code in the island, a wrong one is refused beside it", async ({
+  page,
+}) => {
+  await bookWithMobileMoney(page);
+  await page.getByLabel("MTN MoMo").check();
+  // The simulator's number that asks for a one-time code (tests/lenco-simulator.ts).
+  await page.getByLabel("Mobile money number").fill("0969999999");
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  const code = page.getByLabel("Enter the code sent to your phone");
+  await expect(code).toBeVisible();
+  await expect(
+    page.getByText(/sent a one-time code by text message to 096\*\*\*\*999 \(MTN\)/),
+  ).toBeVisible();
+  await expectIslandLive(page, "payment-progress");
+  await expectNoAxeViolations(page);
+  // The island answers in place until the code is taken: the page is not loaded again.
+  await page.evaluate(() => document.documentElement.setAttribute("data-same-page", ""));
+  // Checked by the form's schema before it leaves, the message beside the field.
+  await code.fill("12345");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(
+    page.getByText("Please enter the 6-digit code from the text message, e.g. 123456."),
+  ).toBeVisible();
+  await expect(code).toBeFocused();
+  // A wrong code: Lenco refuses it, the island says so in place.
+  await code.fill("111111");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(
+    page.getByText("That code was not accepted. Check the text message and enter its 6-digit code again."),
+  ).toBeVisible();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("html[data-same-page]")).toBeAttached();
+  // The sandbox's code: the PIN prompt follows (the simulated guest approves it), then the
+  // confirmation.
+  await code.fill("000000");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+});
+
+test("without JavaScript the code is a plain form: a wrong one is refused beside it, the right one leads on", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: PAYMENTS_URL });
+  const page = await context.newPage();
+  stayOffset += 3;
+  await page.goto(
+    `/rooms?book=Deluxe&checkIn=${addDays(today, stayOffset)}&checkOut=${addDays(today, stayOffset + 1)}`,
+  );
+  const box = page.getByRole("dialog", { name: "Room Booking" });
+  await box.getByLabel("Full Name").fill("Bwalya Phiri");
+  await box.getByLabel("Email Address").fill("bwalya@example.com");
+  await box.getByLabel("Phone Number").fill("0979999999");
+  await box.getByRole("combobox", { name: "Room" }).selectOption({ index: 1 });
+  await box.getByLabel("Payment Method").selectOption("Mobile Money");
+  await box.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(page).toHaveURL(/\/pay\/LDG-[A-Z0-9]{6}\?token=/);
+  await page.getByLabel("Airtel Money").check();
+  await page.getByRole("button", { name: /^Pay K\d+/ }).click();
+  const code = page.getByLabel("Enter the code sent to your phone");
+  await code.fill("123456");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(
+    page.getByText("That code was not accepted. Check the text message and enter its 6-digit code again."),
+  ).toBeVisible();
+  // Never put back into the page.
+  await expect(code).toHaveValue("");
+  await code.fill("000000");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking confirmed" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await context.close();
+});
+
+test("the guest of the cancelled, refunded booking reads on My Booking what became of the deposit", async ({
+  page,
+}) => {
+  expect(paid?.reference).toMatch(/^LDG-/);
+  await gotoEnhanced(page, "/my-booking");
+  // The footer's newsletter box has an e-mail field too: the look-up's are the island's.
+  const lookUp = page.locator("#my-booking");
+  await lookUp.getByLabel("Booking reference").fill(paid!.reference);
+  await lookUp.getByLabel("Email Address").fill("chanda@example.com");
+  await lookUp.getByRole("button", { name: "Find my booking" }).click();
+  await expect(page.getByRole("heading", { name: "Your deposit" })).toBeVisible();
+  await expect(page.locator("[data-deposit-outcome]")).toHaveText(
+    /^Your stay was cancelled while cancellation was still free, so the lodge keeps none of your deposit\. The lodge has refunded you K\d+\.$/,
+  );
 });

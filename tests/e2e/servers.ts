@@ -57,3 +57,8 @@ export const PAYMENTS_DATA_DIR = `/tmp/lodge-e2e-payments-${base}`;
 export const LENCO_SIMULATOR_PORT = base + 13;
 export const LENCO_SIMULATOR_URL = `http://127.0.0.1:${LENCO_SIMULATOR_PORT}`;
 export const LENCO_SIMULATOR_TOKEN = "e2e-lenco-sandbox-token-0123456789";
+/** The card widget's public key (LENCO_PUBLIC_KEY); its script is the simulator's. */
+export const LENCO_SIMULATOR_PUBLIC_KEY = "pub-e2e-sandbox-0123456789";
+export const LENCO_SIMULATOR_WIDGET_URL = `${LENCO_SIMULATOR_URL}/js/v1/inline.js`;
+/** The online deposits' site's log (its stdout), read by the test that looks for a card number. */
+export const PAYMENTS_LOG = `/tmp/lodge-e2e-payments-${base}.log`;

@@ -44,11 +44,16 @@ describeEachEngine("deposit outcome of a cancelled stay", (getDatabase) => {
         paid: 300,
         kept: 0,
         refundDue: 300,
+        refunded: 0,
       },
     });
 
     await recordPayment(db, request, { kind: "refund", method: "Cash", amount: 300 });
-    expect((await getDepositOutcome(db, request))?.outcome).toMatchObject({ paid: 0, refundDue: 0 });
+    expect((await getDepositOutcome(db, request))?.outcome).toMatchObject({
+      paid: 0,
+      refundDue: 0,
+      refunded: 300,
+    });
   });
 
   it("a guest who cancels the day before arrival loses the policy's deposit and gets the rest back", async () => {
@@ -66,6 +71,7 @@ describeEachEngine("deposit outcome of a cancelled stay", (getDatabase) => {
       paid: booking.totalPrice,
       kept: deposit,
       refundDue: booking.totalPrice - deposit,
+      refunded: 0,
     });
   });
 

@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
 import { recordPayment } from "~/db/payments.server.ts";
+import { changeStayStatus } from "~/db/request-status.server.ts";
 import { bookRoom } from "~/db/rooms.server.ts";
 import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
@@ -18,6 +20,7 @@ interface Body {
     status: string;
     mayCancel: boolean;
     history: { toStatus: string; actor: string }[];
+    deposit: { outcome: { case: string; kept: number; refundDue: number; refunded: number } } | null;
   };
 }
 type Answer = { data: Body; init?: { status?: number } | null };
@@ -241,5 +244,74 @@ describeEachEngine("/my-booking", (getDatabase) => {
       intent: "folio",
     });
     expect(stranger).toMatchObject({ status: 404, body: { message: MY_BOOKING_NOT_FOUND } });
+  });
+
+  it("tells the guest of a cancelled stay what becomes of the deposit: refund due, refunded, or kept", async () => {
+    const { db } = getDatabase();
+    const before = await getLodgeSettings(db);
+    await updateLodgeSettings(
+      db,
+      { depositPolicy: "percent", depositPercent: 30, freeCancellationDays: 3 },
+      null,
+    );
+    try {
+      // Cancelled by the guest 40 days ahead, the deposit paid: nothing is kept, all is refunded.
+      const early = await book("128", 40);
+      const deposit = Math.ceil((early.totalPrice * 30) / 100);
+      await recordPayment(
+        db,
+        { kind: "booking", id: early.id },
+        { kind: "payment", method: "Mobile Money", amount: deposit },
+      );
+      const found = await post({ intent: "find", reference: early.reference, email: guest.email });
+      // Not cancelled: nothing to say about the deposit yet.
+      expect(found.body.request.deposit).toBeNull();
+      const cancelled = await post({ intent: "cancel", reference: early.reference, email: guest.email });
+      expect(cancelled.body.request.deposit?.outcome).toMatchObject({
+        case: "free-cancellation",
+        kept: 0,
+        refundDue: deposit,
+        refunded: 0,
+      });
+      await recordPayment(
+        db,
+        { kind: "booking", id: early.id },
+        { kind: "refund", method: "Mobile Money", amount: deposit },
+      );
+      const refunded = await post({ intent: "find", reference: early.reference, email: guest.email });
+      expect(refunded.body.request.deposit?.outcome).toMatchObject({ refundDue: 0, refunded: deposit });
+
+      // Cancelled by the lodge the day before arrival, paid in full: the deposit is kept, the rest due back.
+      const late = await book("129", 1);
+      const lateDeposit = Math.ceil((late.totalPrice * 30) / 100);
+      await recordPayment(
+        db,
+        { kind: "booking", id: late.id },
+        { kind: "payment", method: "Cash", amount: late.totalPrice },
+      );
+      await changeStayStatus(db, "booking", late.id, "Cancelled", { actor: "staff", staffAccountId: null });
+      const kept = await post({ intent: "find", reference: late.reference, email: guest.email });
+      expect(kept.body.request.deposit?.outcome).toMatchObject({
+        case: "late-cancellation",
+        kept: lateDeposit,
+        refundDue: late.totalPrice - lateDeposit,
+      });
+
+      // A cancelled stay nobody paid for has no deposit to speak of.
+      const unpaid = await book("130", 45);
+      await post({ intent: "cancel", reference: unpaid.reference, email: guest.email });
+      const nothing = await post({ intent: "find", reference: unpaid.reference, email: guest.email });
+      expect(nothing.body.request).toMatchObject({ status: "Cancelled", deposit: null });
+    } finally {
+      await updateLodgeSettings(
+        db,
+        {
+          depositPolicy: before.depositPolicy,
+          depositPercent: before.depositPercent,
+          freeCancellationDays: before.freeCancellationDays,
+        },
+        null,
+      );
+    }
   });
 });

@@ -226,6 +226,34 @@ describe("securityHeaders", () => {
     }
     expect((await headersOf(false)).headers.get("content-security-policy")).toBeNull();
   });
+
+  it("lets the card widget's origin in on the payment step only, for its script, frame and calls", async () => {
+    const widget = "https://pay.lenco.co";
+    const app = express();
+    app.use(securityHeaders({ csp: true, cardWidgetOrigin: widget }));
+    app.get(/.*/, (_req, res) => res.send("ok"));
+    const url = await listen(app);
+    const policyOf = async (path: string) =>
+      (await fetch(`${url}${path}`)).headers.get("content-security-policy") ?? "";
+    const directive = (policy: string, name: string) =>
+      policy
+        .split(";")
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `)) ?? "";
+    for (const path of ["/pay/LDG-ABC234?token=x", "/pay/LDG-ABC234.data?token=x"]) {
+      const policy = await policyOf(path);
+      expect(directive(policy, "script-src")).toMatch(
+        new RegExp(`^script-src 'self' 'nonce-[^']+' ${widget}$`),
+      );
+      expect(directive(policy, "frame-src")).toBe(`frame-src https://www.openstreetmap.org ${widget}`);
+      expect(directive(policy, "connect-src")).toBe(`connect-src 'self' ${widget}`);
+      // Nothing else changes: no other directive names the widget.
+      expect(policy.split(widget)).toHaveLength(4);
+    }
+    for (const path of ["/", "/rooms", "/pay", "/pay/LDG-ABC234/extra", "/payments/lenco/webhook"]) {
+      expect(await policyOf(path)).not.toContain(widget);
+    }
+  });
 });
 
 describe("lastResort", () => {
