@@ -1,8 +1,6 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { paymentProviderContext } from "~/context.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import { updateLodgeSettings } from "~/db/lodge-settings.server.ts";
@@ -10,14 +8,13 @@ import { listAttempts } from "~/db/online-payments.server.ts";
 import { listPayments } from "~/db/payments.server.ts";
 import type { Booking } from "~/db/schema.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
-import { lencoProvider, lencoWebhookHashKey } from "~/payments/lenco.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
 import type { PayLoaderData } from "~/payments/pay-view.ts";
-import { paymentWebhookRoute } from "~/payments/webhook-route.server.ts";
 import type { PayActionData } from "~/routes/pay.server.ts";
 import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
 import { action as roomsAction } from "~/routes/rooms.tsx";
-import { SIMULATOR_CARDS, startLencoSimulator, type LencoSimulator } from "../lenco-simulator.ts";
+import { SIMULATOR_CARDS, type LencoSimulator } from "../lenco-simulator.ts";
+import { useLencoTestbed } from "./lenco-testbed.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -33,29 +30,12 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
   let sim: LencoSimulator;
   let provider: PaymentProvider;
   let withoutCards: PaymentProvider;
-  let webhookServer: ReturnType<ReturnType<typeof express>["listen"]>;
   let db: DB;
 
-  beforeAll(async () => {
+  const testbed = useLencoTestbed(() => getDatabase().db, { cards: true });
+  beforeAll(() => {
     db = getDatabase().db;
-    sim = await startLencoSimulator();
-    withoutCards = lencoProvider({
-      apiUrl: sim.url,
-      token: sim.token,
-      webhookHashKey: lencoWebhookHashKey(sim.token),
-      sandbox: true,
-      timeoutMs: 2_000,
-    });
-    provider = { ...withoutCards, cardWidget: { publicKey: sim.publicKey, scriptUrl: sim.widgetUrl } };
-    const app = express();
-    app.post("/payments/lenco/webhook", ...paymentWebhookRoute(async () => db, provider));
-    webhookServer = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => webhookServer.once("listening", resolve));
-    sim.webhookUrl = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}/payments/lenco/webhook`;
-  });
-  afterAll(async () => {
-    await sim.close();
-    await new Promise((resolve) => webhookServer.close(resolve));
+    ({ sim, provider, withoutCards } = testbed);
   });
   beforeEach(async () => {
     sim.up();

@@ -1,7 +1,5 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
 import type { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { paymentProviderContext } from "~/context.server.ts";
 import type { DB } from "~/db/client.server.ts";
 import { updateLodgeSettings } from "~/db/lodge-settings.server.ts";
@@ -11,14 +9,13 @@ import { addDays, lodgeToday } from "~/lib/dates.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { OTP_INVALID } from "~/lib/schemas/payment-otp.ts";
 import { reconcilePayments } from "~/payments/deposits.server.ts";
-import { lencoProvider, lencoWebhookHashKey } from "~/payments/lenco.server.ts";
 import type { PayLoaderData } from "~/payments/pay-view.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
-import { paymentWebhookRoute } from "~/payments/webhook-route.server.ts";
 import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
 import { OTP_REFUSED, OTP_UNREACHABLE } from "~/routes/pay.server.ts";
 import { action as roomsAction } from "~/routes/rooms.tsx";
-import { SANDBOX_OTP, startLencoSimulator, type LencoSimulator } from "../lenco-simulator.ts";
+import { SANDBOX_OTP, type LencoSimulator } from "../lenco-simulator.ts";
+import { useLencoTestbed } from "./lenco-testbed.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -36,28 +33,12 @@ let roomCounter = 0;
 describeEachEngine("the one-time code of a mobile-money deposit", (getDatabase) => {
   let sim: LencoSimulator;
   let provider: PaymentProvider;
-  let webhookServer: ReturnType<ReturnType<typeof express>["listen"]>;
   let db: DB;
 
-  beforeAll(async () => {
+  const testbed = useLencoTestbed(() => getDatabase().db);
+  beforeAll(() => {
     db = getDatabase().db;
-    sim = await startLencoSimulator();
-    provider = lencoProvider({
-      apiUrl: sim.url,
-      token: sim.token,
-      webhookHashKey: lencoWebhookHashKey(sim.token),
-      sandbox: true,
-      timeoutMs: 2_000,
-    });
-    const app = express();
-    app.post("/payments/lenco/webhook", ...paymentWebhookRoute(async () => db, provider));
-    webhookServer = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => webhookServer.once("listening", resolve));
-    sim.webhookUrl = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}/payments/lenco/webhook`;
-  });
-  afterAll(async () => {
-    await sim.close();
-    await new Promise((resolve) => webhookServer.close(resolve));
+    ({ sim, provider } = testbed);
   });
   beforeEach(async () => {
     sim.up();
