@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/lib/dates.ts";
-import { gotoEnhanced } from "./enhanced.ts";
+import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
 import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 import { BOOKED_ROOMS } from "./test-rooms.ts";
 
@@ -98,6 +98,9 @@ test.describe("/booking with JavaScript", () => {
     await gotoEnhanced(page, "/booking");
     await page.getByLabel("Check-in Date").fill(addDays(today, 5));
     await page.getByLabel("Check-out Date").fill(addDays(today, 3));
+    // Typing wakes the island; the check under test is the live form's, so wait for React (a
+    // click before it would post the form to the server, another test's path).
+    await expectIslandLive(page, "booking");
     await page.getByRole("button", { name: "Book Room" }).click();
     await expect(page.getByText("Please select a room to continue.")).toBeVisible();
     await expect(page.getByText("Please enter a valid email")).toBeVisible();
