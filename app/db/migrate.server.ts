@@ -16,6 +16,7 @@ import * as historyIndexes from "./migrations/2026-11-25-5-history-indexes.ts";
 import * as searchPaths from "./migrations/2026-11-25-6-search-paths.ts";
 import * as cardDeposits from "./migrations/2026-11-25-7-card-deposits.ts";
 import * as paymentOtp from "./migrations/2026-11-25-8-payment-otp.ts";
+import * as reservationDeposits from "./migrations/2026-11-25-9-reservation-deposits.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-6-search-paths": searchPaths,
   "2026-11-25-7-card-deposits": cardDeposits,
   "2026-11-25-8-payment-otp": paymentOtp,
+  "2026-11-25-9-reservation-deposits": reservationDeposits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -145,7 +145,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
       .executeTakeFirstOrThrow();
     expect(booking.status).toBe("Confirmed");
     expect(booking.depositAmount).toBeNull();
-    expect(await listAttempts(db, booking.id)).toEqual([]);
+    expect(await listAttempts(db, { kind: "booking", id: booking.id })).toEqual([]);
   });
 
   it("holds the room Awaiting payment; the status query confirms the card payment, never the browser", async () => {
@@ -155,7 +155,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
     expect(view.ok && view.view).toMatchObject({ state: "pay", card: true, cardFirst: true });
 
     const card = await openWidget(path);
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     expect(attempt).toMatchObject({ method: "Credit Card", status: "created", phone: null, operator: null });
     expect(card).toMatchObject({
       key: sim.publicKey,
@@ -223,7 +223,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
       expect(await intent(path, "card-paid")).toBeInstanceOf(Response);
       expect((await reload(booking)).status).toBe("Awaiting payment");
       expect(await listPayments(db, { kind: "booking", id: booking.id })).toEqual([]);
-      const [attempt] = await listAttempts(db, booking.id);
+      const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
       expect(attempt?.status).not.toBe("successful");
     }
   });
@@ -256,7 +256,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
 
     // Closed without paying: Lenco never heard of it, so it was not made.
     expect(await intent(path, "card-closed")).toBeInstanceOf(Response);
-    const [latest] = await listAttempts(db, booking.id);
+    const [latest] = await listAttempts(db, { kind: "booking", id: booking.id });
     expect(latest).toMatchObject({ reference: again.reference, status: "failed" });
   });
 
