@@ -54,7 +54,7 @@ export function PaymentOutcome({ view }: { view: PayView }) {
     case "paid":
       return (
         <Notice tone="success">
-          Thank you, {view.guestName}: your deposit of {formatKwacha(view.deposit)} is received and your
+          Thank you, {view.guestName}: your deposit of {formatKwacha(view.deposit)} is received and your{" "}
           {view.kind} <strong>{view.reference}</strong> is confirmed. A confirmation is on its way by e-mail.
         </Notice>
       );
