@@ -76,7 +76,7 @@ export function PaymentProgressIsland({
       notice.tabIndex = -1;
       notice.focus();
     }
-  }, [waiting, view.state]);
+  }, [waiting, view.state, view.kind]);
 
   return (
     <>

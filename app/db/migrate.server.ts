@@ -22,7 +22,7 @@ import * as reservationDeposits from "./migrations/2026-11-25-9-reservation-depo
  * Every migration, by date. Listed here (not read from disk) so the server
  * build carries them and no file-system layout is assumed at run time.
  */
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-21-initial-schema": initialSchema,
   "2026-11-23-1-stays": stays,
   "2026-11-23-2-rate-limit-counters": rateLimitCounters,
@@ -41,7 +41,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-9-reservation-deposits": reservationDeposits,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
 
 /**
  * Brings the schema up to date. Kysely's migrator takes a lock in the

@@ -9,12 +9,11 @@ import { listPayments } from "~/db/payments.server.ts";
 import type { Booking } from "~/db/schema.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
-import type { PayLoaderData } from "~/payments/pay-view.ts";
 import type { PayActionData } from "~/routes/pay.server.ts";
-import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
 import { action as roomsAction } from "~/routes/rooms.tsx";
 import { SIMULATOR_CARDS, type LencoSimulator } from "../lenco-simulator.ts";
 import { useLencoTestbed } from "./lenco-testbed.ts";
+import { loadPayStepAt, payStepOf, postPayStepAt } from "./pay-step-calls.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -88,11 +87,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
   async function bookToPay(): Promise<{ booking: Booking; path: string }> {
     const room = await freeRoom();
     const fields = cardBooking(room.id);
-    const thrown = await book(fields);
-    expect(thrown).toBeInstanceOf(Response);
-    const path = (thrown as Response).headers.get("Location") ?? "";
-    expect(path).toMatch(/^\/pay\/LDG-[A-Z0-9]{6}\?token=[\w-]+$/);
-    const reference = decodeURIComponent(path.split("/")[2]?.split("?")[0] ?? "");
+    const { path, reference } = payStepOf(await book(fields));
     const booking = await db
       .selectFrom("bookings")
       .selectAll()
@@ -101,26 +96,10 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
     return { booking, path };
   }
 
-  async function page(path: string): Promise<PayLoaderData> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = (await payLoader({
-      request: new Request(url),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never)) as unknown as { data: PayLoaderData };
-    return answer.data;
-  }
+  const page = async (path: string) => (await loadPayStepAt(path, context())).data;
 
   /** The card island's request to the pay action; a redirect (Response) or its data. */
-  async function intent(path: string, name: string): Promise<Response | PayActionData> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = await payAction({
-      request: formPost(`${url.pathname}${url.search}`, { intent: name }),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never);
-    return answer instanceof Response ? answer : (answer as unknown as { data: PayActionData }).data;
-  }
+  const intent = (path: string, name: string) => postPayStepAt(path, { intent: name }, context());
 
   async function openWidget(path: string) {
     const answer = await intent(path, "card");

@@ -10,11 +10,10 @@ import type { Booking } from "~/db/schema.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
 import { reconcilePayments } from "~/payments/deposits.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
-import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
-import type { PayLoaderData } from "~/payments/pay-view.ts";
 import { action as roomsAction } from "~/routes/rooms.tsx";
 import type { LencoSimulator } from "../lenco-simulator.ts";
 import { useLencoTestbed } from "./lenco-testbed.ts";
+import { loadPayStepAt, payStepOf, postPayStepAt } from "./pay-step-calls.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -87,12 +86,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
       () => null,
       (error: unknown) => error,
     );
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    const path = response.headers.get("Location") ?? "";
-    expect(path).toMatch(/^\/pay\/LDG-[A-Z0-9]{6}\?token=[\w-]+$/);
-    const reference = decodeURIComponent(path.split("/")[2]?.split("?")[0] ?? "");
+    const { path, reference } = payStepOf(thrown);
     const booking = await db
       .selectFrom("bookings")
       .selectAll()
@@ -101,29 +95,8 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     return { booking, path };
   }
 
-  async function page(path: string): Promise<{ status: number; data: PayLoaderData; headers: Headers }> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = (await payLoader({
-      request: new Request(url),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never)) as unknown as { data: PayLoaderData; init: ResponseInit | null };
-    return {
-      status: answer.init?.status ?? 200,
-      data: answer.data,
-      headers: new Headers(answer.init?.headers),
-    };
-  }
-
-  async function pay(path: string, fields: Record<string, string>) {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = await payAction({
-      request: formPost(`${url.pathname}${url.search}`, fields),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never);
-    return answer as unknown;
-  }
+  const page = (path: string) => loadPayStepAt(path, context());
+  const pay = (path: string, fields: Record<string, string>) => postPayStepAt(path, fields, context());
 
   async function reload(booking: Booking): Promise<Booking> {
     return db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();

@@ -13,12 +13,11 @@ import { SUBMISSION_ID_FIELD } from "~/lib/form-result.ts";
 import { reconcilePayments } from "~/payments/deposits.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
 import type { PayActionData } from "~/routes/pay.server.ts";
-import type { PayLoaderData } from "~/payments/pay-view.ts";
 import { action as bookingAction } from "~/routes/booking.tsx";
-import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
 import { action as reservationAction } from "~/routes/reservation.tsx";
 import { SIMULATOR_CARDS, type LencoSimulator } from "../lenco-simulator.ts";
 import { useLencoTestbed } from "./lenco-testbed.ts";
+import { loadPayStepAt, payStepOf, postPayStepAt } from "./pay-step-calls.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -95,12 +94,7 @@ describeEachEngine("online deposits for reservations", (getDatabase) => {
       () => null,
       (error: unknown) => error,
     );
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    const path = response.headers.get("Location") ?? "";
-    expect(path).toMatch(/^\/pay\/LDG-[A-Z0-9]{6}\?token=[\w-]+$/);
-    const reference = decodeURIComponent(path.split("/")[2]?.split("?")[0] ?? "");
+    const { path, reference } = payStepOf(thrown);
     const reservation = await db
       .selectFrom("reservations")
       .selectAll()
@@ -109,25 +103,8 @@ describeEachEngine("online deposits for reservations", (getDatabase) => {
     return { reservation, path };
   }
 
-  async function page(path: string): Promise<PayLoaderData> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = (await payLoader({
-      request: new Request(url),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never)) as unknown as { data: PayLoaderData };
-    return answer.data;
-  }
-
-  async function pay(path: string, fields: Record<string, string>): Promise<Response | PayActionData> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = await payAction({
-      request: formPost(`${url.pathname}${url.search}`, fields),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never);
-    return answer instanceof Response ? answer : (answer as unknown as { data: PayActionData }).data;
-  }
+  const page = async (path: string) => (await loadPayStepAt(path, context())).data;
+  const pay = (path: string, fields: Record<string, string>) => postPayStepAt(path, fields, context());
 
   const stayOf = (reservation: Reservation) => ({ kind: "reservation" as const, id: reservation.id });
   const reload = (reservation: Reservation) =>
@@ -266,9 +243,8 @@ describeEachEngine("online deposits for reservations", (getDatabase) => {
     expect(expired.status).toBe("Cancelled");
     expect(expired.paymentExpiredAt).toBeInstanceOf(Date);
     expect(await count("roomHolds", reservation)).toBe(0);
-    expect((await page(path)).ok && ((await page(path)) as { view: { state: string } }).view.state).toBe(
-      "expired",
-    );
+    const shownExpired = await page(path);
+    expect(shownExpired.ok && shownExpired.view.state).toBe("expired");
     // An expired hold is not a cancellation: no deposit outcome on /my-booking.
     expect(await getDepositOutcome(db, stayOf(reservation))).toBeNull();
 

@@ -1,28 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import { Migrator, type Migration } from "kysely/migration";
-import pg from "pg";
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DB } from "~/db/client.server.ts";
-import { migrateToLatest } from "~/db/migrate.server.ts";
-import * as initialSchema from "~/db/migrations/2026-11-21-initial-schema.ts";
-import * as stays from "~/db/migrations/2026-11-23-1-stays.ts";
-import * as rateLimitCounters from "~/db/migrations/2026-11-23-2-rate-limit-counters.ts";
-import * as staffConsole from "~/db/migrations/2026-11-23-3-staff-console.ts";
-import * as mailOutbox from "~/db/migrations/2026-11-23-4-mail-outbox.ts";
-import * as dataVersion from "~/db/migrations/2026-11-24-1-data-version.ts";
-import * as staffAuditSystem from "~/db/migrations/2026-11-24-2-staff-audit-system.ts";
-import * as paymentsLedger from "~/db/migrations/2026-11-25-1-payments-ledger.ts";
-import * as rates from "~/db/migrations/2026-11-25-2-rates.ts";
-import * as desk from "~/db/migrations/2026-11-25-3-desk.ts";
-import * as onlinePayments from "~/db/migrations/2026-11-25-4-online-payments.ts";
-import * as historyIndexes from "~/db/migrations/2026-11-25-5-history-indexes.ts";
-import * as searchPaths from "~/db/migrations/2026-11-25-6-search-paths.ts";
-import * as cardDeposits from "~/db/migrations/2026-11-25-7-card-deposits.ts";
-import * as paymentOtp from "~/db/migrations/2026-11-25-8-payment-otp.ts";
+import { MIGRATIONS, migrateToLatest } from "~/db/migrate.server.ts";
 import { listAttempts } from "~/db/online-payments.server.ts";
 import { seedDatabase } from "~/db/seed.server.ts";
-import { ENGINES, type Engine } from "./test-database.ts";
+import { ENGINES, throwawayDatabase } from "./test-database.ts";
 
 // A database made by the previous main (every migration up to 2026-11-25-8-payment-otp, rows as
 // its code wrote them: a room booking awaiting its deposit with an attempt under way, one paid,
@@ -30,48 +13,10 @@ import { ENGINES, type Engine } from "./test-database.ts";
 // with every row, and the new rules must hold on it (exactly one stay per attempt, the columns of
 // a reservation awaiting payment).
 
-const PREVIOUS_MAIN: Record<string, Migration> = {
-  "2026-11-21-initial-schema": initialSchema,
-  "2026-11-23-1-stays": stays,
-  "2026-11-23-2-rate-limit-counters": rateLimitCounters,
-  "2026-11-23-3-staff-console": staffConsole,
-  "2026-11-23-4-mail-outbox": mailOutbox,
-  "2026-11-24-1-data-version": dataVersion,
-  "2026-11-24-2-staff-audit-system": staffAuditSystem,
-  "2026-11-25-1-payments-ledger": paymentsLedger,
-  "2026-11-25-2-rates": rates,
-  "2026-11-25-3-desk": desk,
-  "2026-11-25-4-online-payments": onlinePayments,
-  "2026-11-25-5-history-indexes": historyIndexes,
-  "2026-11-25-6-search-paths": searchPaths,
-  "2026-11-25-7-card-deposits": cardDeposits,
-  "2026-11-25-8-payment-otp": paymentOtp,
-};
-
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function emptyDatabase(engine: Engine): Promise<{ db: DB; drop(): Promise<void> }> {
-  if (engine === "pglite") {
-    const db = createDatabase({ dataDir: "memory://" });
-    return { db, drop: () => db.destroy() };
-  }
-  const name = `lodge_upgrade_${randomBytes(6).toString("hex")}`;
-  const admin = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ADMIN_URL, max: 1 }) }),
-  });
-  await sql`create database ${sql.id(name)}`.execute(admin);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = createDatabase({ databaseUrl: url.href, dataDir: "unused" });
-  return {
-    db,
-    async drop() {
-      await db.destroy();
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
-      await admin.destroy();
-    },
-  };
-}
+const THIS_MIGRATION = "2026-11-25-9-reservation-deposits";
+const PREVIOUS_MAIN = Object.fromEntries(
+  Object.entries(MIGRATIONS).filter(([name]) => name < THIS_MIGRATION),
+);
 
 /** Rows as the previous main's code wrote them (its columns only). */
 async function previousMainRows(db: DB): Promise<void> {
@@ -118,11 +63,13 @@ async function previousMainRows(db: DB): Promise<void> {
 
 for (const engine of ENGINES) {
   describe(`upgrade to reservation deposits from the previous main [${engine}]`, () => {
-    let database: Awaited<ReturnType<typeof emptyDatabase>>;
+    let dropDatabase: (() => Promise<void>) | undefined;
     let db: DB;
     beforeAll(async () => {
-      database = await emptyDatabase(engine);
-      db = database.db;
+      const database = await throwawayDatabase(engine);
+      db = createDatabase(database.config);
+      dropDatabase = database.dropDatabase;
+      expect(Object.keys(PREVIOUS_MAIN)).toContain("2026-11-25-8-payment-otp");
       const migrated = await new Migrator({
         db,
         provider: { getMigrations: async () => PREVIOUS_MAIN },
@@ -132,7 +79,10 @@ for (const engine of ENGINES) {
       await previousMainRows(db);
       await migrateToLatest(db);
     }, 120_000);
-    afterAll(() => database?.drop());
+    afterAll(async () => {
+      await db?.destroy();
+      await dropDatabase?.();
+    });
 
     it("keeps every stay and every attempt, each attempt still its booking's", async () => {
       const bookings = await db.selectFrom("bookings").select(["id", "reference", "status"]).execute();
