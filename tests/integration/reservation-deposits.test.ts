@@ -15,9 +15,12 @@ import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
 import type { PayActionData } from "~/routes/pay.server.ts";
 import { action as bookingAction } from "~/routes/booking.tsx";
 import { action as reservationAction } from "~/routes/reservation.tsx";
+import * as deposits from "~/routes/staff/deposits.tsx";
+import * as requestDetail from "~/routes/staff/request-detail.tsx";
 import { SIMULATOR_CARDS, type LencoSimulator } from "../lenco-simulator.ts";
 import { useLencoTestbed } from "./lenco-testbed.ts";
 import { loadPayStepAt, payStepOf, postPayStepAt } from "./pay-step-calls.ts";
+import { createStaff, outcome, routeArgs, signedIn, staffGet } from "./staff-support.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -267,6 +270,33 @@ describeEachEngine("online deposits for reservations", (getDatabase) => {
     });
     const shown = await page(path);
     expect(shown.ok && shown.view).toMatchObject({ state: "expired", refundDue: true });
+
+    // The manager sees it under "Payments to refund", linked to the reservation's page, which
+    // lists the attempt paid online with its refund due.
+    const manager = await createStaff(db, "manager");
+    const { cookie } = await signedIn(db, manager.id);
+    const refundsPage = await outcome(
+      deposits.loader(routeArgs(staffGet("/staff/deposits", cookie), getDatabase().context())),
+    );
+    const listed = (refundsPage.data as Awaited<ReturnType<typeof deposits.loader>>).refunds;
+    expect(listed.find((refund) => refund.reference === attempt!.reference)?.stay).toEqual(
+      stayOf(reservation),
+    );
+    const detail = await outcome(
+      requestDetail.loader(
+        routeArgs(
+          staffGet(`/staff/requests/reservation/${reservation.id}`, cookie),
+          getDatabase().context(),
+          {
+            kind: "reservation",
+            id: reservation.id,
+          },
+        ),
+      ),
+    );
+    expect((detail.data as Awaited<ReturnType<typeof requestDetail.loader>>).attempts).toMatchObject([
+      { reference: attempt!.reference, method: "Mobile Money", status: "Paid", refundDue: true },
+    ]);
   });
 
   it("takes a reservation's deposit by card, confirmed by the status query", async () => {
