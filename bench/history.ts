@@ -2,8 +2,8 @@
 // history (app/db/seed-history.server.ts), on each engine, in one run; each page's ratio; and the
 // server's resident memory after start, at its peak under this load, and after the history.
 import { createHash, randomBytes } from "node:crypto";
-import type { CombinedPageLoad } from "./combine-runs.ts";
-import { loadPageRuns } from "./load.ts";
+import { combineLoadRuns, median, type CombinedPageLoad } from "./combine-runs.ts";
+import { loadPage, type PageLoad } from "./load.ts";
 import { residentAfterStart, watchPeak } from "./memory.ts";
 import { inBuild, startServer, type BenchDatabase } from "./server.ts";
 
@@ -33,21 +33,24 @@ export const HISTORY_GOALS = { slowerAtMost: 1.5, p99Ms: 100 } as const;
 
 /** As the issue measured: 4 connections (a few staff and guests at once). */
 const CONNECTIONS = 4;
-const RUNS = Number(process.env.BENCH_HISTORY_RUNS ?? 2);
-const SECONDS = Number(process.env.BENCH_HISTORY_SECONDS ?? 3);
+/** Pairs of runs per page, each an empty-database run then a ten-year run, of SECONDS each. */
+const PAIRS = Number(process.env.BENCH_HISTORY_PAIRS ?? 5);
+const SECONDS = Number(process.env.BENCH_HISTORY_SECONDS ?? 2);
 
 export interface HistoryPage {
   path: string;
   empty: CombinedPageLoad;
   tenYears: CombinedPageLoad;
-  /** Empty req/s over ten-year req/s: 2 means half as fast. */
+  /** The median of the pairs' ratios (empty req/s over ten-year req/s): 2 means half as fast. */
   slower: number;
+  /** Each pair's ratio, in the order they ran. */
+  pairs: number[];
 }
 
 export interface HistoryBench {
   engine: BenchDatabase["engine"];
   pages: HistoryPage[];
-  /** Resident memory of the server process, MB. */
+  /** Resident memory of each server process, MB. */
   memory: { afterStart: number; peakUnderLoad: number; afterStartTenYears: number; peakTenYears: number };
   seeded: Record<string, number>;
 }
@@ -81,59 +84,90 @@ function seedTenYears(database: BenchDatabase): Record<string, number> {
   ) as Record<string, number>;
 }
 
-async function measurePages(
-  database: BenchDatabase,
-  port: number,
-  cookie: string,
-): Promise<{ loads: CombinedPageLoad[]; afterStart: number; peak: number }> {
-  const server = await startServer(database, port);
-  try {
-    const afterStart = await residentAfterStart(server.pid);
-    const peak = watchPeak(server.pid);
-    const loads: CombinedPageLoad[] = [];
-    for (const path of HISTORY_PAGES) {
-      loads.push(
-        await loadPageRuns(server.url, path, {
-          connections: CONNECTIONS,
-          runs: RUNS,
-          seconds: SECONDS,
-          cookie,
-        }),
-      );
+const ratio = (empty: number, tenYears: number) =>
+  tenYears > 0 ? Math.round((empty / tenYears) * 100) / 100 : Infinity;
+
+/**
+ * One page on both servers, taking turns: an unrecorded second on each, then PAIRS pairs of runs
+ * (empty, ten years). Two blocks measured minutes apart carried the shared machine's drift into
+ * the ratio at full weight (single pages moved 0.3–0.5 between two runs); within a pair the drift
+ * falls on both sides. The ratio is the median of the pairs' ratios.
+ */
+async function alternate(
+  servers: readonly [{ url: string; cookie: string }, { url: string; cookie: string }],
+  path: string,
+): Promise<HistoryPage> {
+  const options = { connections: CONNECTIONS, seconds: SECONDS };
+  for (const { url, cookie } of servers) await loadPage(url, path, 1, { ...options, cookie });
+  const runs: [PageLoad[], PageLoad[]] = [[], []];
+  for (let pair = 0; pair < PAIRS; pair++) {
+    for (const [side, { url, cookie }] of servers.entries()) {
+      runs[side]!.push(await loadPage(url, path, SECONDS, { ...options, cookie }));
     }
-    return { loads, afterStart, peak: peak.stop() };
-  } finally {
-    await server.stop();
   }
+  const pairs = runs[0].map((empty, i) => ratio(empty.requestsPerSecond, runs[1][i]!.requestsPerSecond));
+  return {
+    path,
+    empty: combineLoadRuns(runs[0]),
+    tenYears: combineLoadRuns(runs[1]),
+    slower: Math.round(median(pairs) * 100) / 100,
+    pairs,
+  };
 }
 
-/** Both states of one engine's fresh database, the same pages, the same run. */
-export async function measureHistory(database: BenchDatabase, port: number): Promise<HistoryBench> {
-  const cookie = consoleSession(database);
-  console.info(`bench: history pages on the empty database (${database.engine})…`);
-  const empty = await measurePages(database, port, cookie);
-  console.info(`bench: seeding ten years of history (${database.engine})…`);
-  const seeded = seedTenYears(database);
-  console.info(`bench: history pages at ten years (${database.engine})…`);
-  const full = await measurePages(database, port, cookie);
-  const pages = HISTORY_PAGES.map((path, i): HistoryPage => {
-    const before = empty.loads[i]!;
-    const after = full.loads[i]!;
-    const slower =
-      after.requestsPerSecond > 0 ? before.requestsPerSecond / after.requestsPerSecond : Infinity;
-    return { path, empty: before, tenYears: after, slower: Math.round(slower * 100) / 100 };
-  });
-  return {
-    engine: database.engine,
-    pages,
-    memory: {
-      afterStart: empty.afterStart,
-      peakUnderLoad: empty.peak,
-      afterStartTenYears: full.afterStart,
-      peakTenYears: full.peak,
-    },
-    seeded,
-  };
+/**
+ * Both states of one engine, the same pages, the same run: `empty` (the seed alone) and `full`
+ * (the seed and ten years of history), each a fresh database, served side by side on `port` and
+ * `port + 1`.
+ */
+export async function measureHistory(
+  empty: BenchDatabase,
+  full: BenchDatabase,
+  port: number,
+): Promise<HistoryBench> {
+  const emptyCookie = consoleSession(empty);
+  const fullCookie = consoleSession(full);
+  console.info(`bench: seeding ten years of history (${full.engine})…`);
+  const seeded = seedTenYears(full);
+  const emptyServer = await startServer(empty, port);
+  try {
+    const fullServer = await startServer(full, port + 1);
+    try {
+      const [afterStart, afterStartTenYears] = await Promise.all(
+        [emptyServer, fullServer].map((server) => residentAfterStart(server.pid)),
+      );
+      const peaks = [emptyServer, fullServer].map((server) => watchPeak(server.pid));
+      console.info(`bench: history pages, empty and ten years taking turns (${full.engine})…`);
+      const pages: HistoryPage[] = [];
+      for (const path of HISTORY_PAGES) {
+        pages.push(
+          await alternate(
+            [
+              { url: emptyServer.url, cookie: emptyCookie },
+              { url: fullServer.url, cookie: fullCookie },
+            ],
+            path,
+          ),
+        );
+      }
+      const [peakUnderLoad, peakTenYears] = peaks.map((peak) => peak.stop());
+      return {
+        engine: full.engine,
+        pages,
+        memory: {
+          afterStart: afterStart!,
+          peakUnderLoad: peakUnderLoad!,
+          afterStartTenYears: afterStartTenYears!,
+          peakTenYears: peakTenYears!,
+        },
+        seeded,
+      };
+    } finally {
+      await fullServer.stop();
+    }
+  } finally {
+    await emptyServer.stop();
+  }
 }
 
 /** Pages outside the goals, named, for the bench's list of failures. */
@@ -156,7 +190,7 @@ export function printHistory(
 ) {
   for (const result of results) {
     console.info(
-      `\nTen years of history on ${result.engine} (${CONNECTIONS} connections, medians of ${RUNS} runs of ${SECONDS} s; seeded ${JSON.stringify(result.seeded)}):`,
+      `\nTen years of history on ${result.engine} (${CONNECTIONS} connections, ${PAIRS} pairs of ${SECONDS} s runs taking turns, medians; seeded ${JSON.stringify(result.seeded)}):`,
     );
     printRows(
       ["page", "empty req/s", "empty p99 ms", "10 years req/s", "10 years p99 ms", "slower"],
@@ -166,7 +200,7 @@ export function printHistory(
         String(page.empty.p99Ms),
         String(page.tenYears.requestsPerSecond),
         String(page.tenYears.p99Ms),
-        `${page.slower}×`,
+        `${page.slower}× (${page.pairs.join(", ")})`,
       ]),
     );
     const m = result.memory;

@@ -280,16 +280,25 @@ async function onPostgres<T>(
 
 const measureBookingsOnPostgres = () => onPostgres("booking load", measureBookings);
 
-/** The history pages (bench/history.ts) on a fresh embedded database, then on PostgreSQL. */
+/**
+ * The history pages (bench/history.ts) on two fresh embedded databases (empty, ten years), then on
+ * two throwaway PostgreSQL databases.
+ */
 async function historyOnBothEngines(): Promise<HistoryBench[]> {
-  const { dataDir, remove } = await makeDataDir();
+  const folders = [await makeDataDir(), await makeDataDir()] as const;
   let pglite: HistoryBench;
   try {
-    pglite = await measureHistory({ engine: "pglite", dataDir }, PORT);
+    pglite = await measureHistory(
+      { engine: "pglite", dataDir: folders[0].dataDir },
+      { engine: "pglite", dataDir: folders[1].dataDir },
+      PORT,
+    );
   } finally {
-    await remove();
+    for (const folder of folders) await folder.remove();
   }
-  const postgres = await onPostgres("history pages", (database) => measureHistory(database, PORT));
+  const postgres = await onPostgres("history pages", (empty) =>
+    onPostgres("history pages", (full) => measureHistory(empty, full, PORT)),
+  );
   return "skipped" in postgres ? [pglite] : [pglite, postgres];
 }
 

@@ -134,7 +134,7 @@ export function searchPath(search: string): SearchPath {
 /** LIKE's own wildcards escaped: the search is for the text as typed. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchCondition(search: string): RawBuilder<unknown> {
+function searchCondition(kind: InboxKind, search: string): RawBuilder<unknown> {
   const path = searchPath(search);
   switch (path.by) {
     case "email":
@@ -144,7 +144,11 @@ function searchCondition(search: string): RawBuilder<unknown> {
     case "phone":
       return sql`${PHONE_KEY} like ${`${path.digitsReversed}%`}`;
     case "text":
-      return sql`search_text ilike ${`%${literal(path.text)}%`}`;
+      // A message keeps its text lower-cased (migration 2026-11-25-9-message-search-text): LIKE
+      // on it against the lower-cased pattern finds what ILIKE finds, for less work per row.
+      return kind === "contact-message"
+        ? sql`search_text like lower(${`%${literal(path.text)}%`})`
+        : sql`search_text ilike ${`%${literal(path.text)}%`}`;
   }
 }
 
@@ -170,7 +174,7 @@ const PARTS: Record<InboxKind, RawBuilder<unknown>> = {
     from venue_bookings`,
   "contact-message": sql`select 'contact-message' as kind, id::text as id, '' as reference, name, email,
     '' as phone, status, created_at, coalesce(nullif(subject, ''), left(message, 80)) as summary,
-    name || E'\\n' || email as search_text, 0 as balance, 0 as total_price, 'web' as channel
+    search_text, 0 as balance, 0 as total_price, 'web' as channel
     from contact_messages`,
   newsletter: sql`select 'newsletter' as kind, id::text as id, '' as reference, '' as name, email, '' as phone,
     ${NEWSLETTER_STATUS} as status, created_at, 'Newsletter subscription' as summary, email as search_text,
@@ -181,7 +185,7 @@ const PARTS: Record<InboxKind, RawBuilder<unknown>> = {
 /** Beyond this many matches a search or a date range says "more than" instead of counting on. */
 export const INBOX_COUNT_LIMIT = 100;
 
-function conditions(filter: InboxFilter): RawBuilder<unknown> {
+function conditions(kind: InboxKind, filter: InboxFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
   // The lodge's days as instants, so the comparison can use the created_at index.
   if (filter.from)
@@ -192,7 +196,7 @@ function conditions(filter: InboxFilter): RawBuilder<unknown> {
   if (filter.channel) parts.push(sql`channel = ${filter.channel}`);
   // Money still to pay on a request that still counts (not cancelled, declined or a no-show).
   if (filter.balanceDue) parts.push(sql`balance > 0 and status not in ('Cancelled', 'Declined', 'No-show')`);
-  if (filter.search) parts.push(searchCondition(filter.search));
+  if (filter.search) parts.push(searchCondition(kind, filter.search));
   return sql.join(parts, sql` and `);
 }
 
@@ -205,7 +209,7 @@ function matching(
   const kinds = filter.kind ? [filter.kind] : INBOX_KINDS;
   const cut = limit === null ? sql`` : sql`order by created_at desc, id desc limit ${limit}`;
   const parts = kinds.map(
-    (kind) => sql`(select ${columns} from (${PARTS[kind]}) part where ${conditions(filter)} ${cut})`,
+    (kind) => sql`(select ${columns} from (${PARTS[kind]}) part where ${conditions(kind, filter)} ${cut})`,
   );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
@@ -302,7 +306,11 @@ export async function getRequestRecord(
     select * from ${sql.table(TABLES[kind])} where id = ${kind === "contact-message" ? Number(id) : id}`.execute(
     db,
   );
-  return result.rows[0];
+  const row = result.rows[0];
+  if (!row) return undefined;
+  // A message's search text is the database's copy of its name and e-mail, not part of the record.
+  const { searchText: _searchText, ...record } = row;
+  return record;
 }
 
 /**

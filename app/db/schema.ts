@@ -170,6 +170,11 @@ export interface ContactMessageTable {
   /** New until staff mark it handled (migration 2026-11-23-3-staff-console). */
   status: ColumnType<ContactMessageStatus, ContactMessageStatus | undefined, ContactMessageStatus>;
   createdAt: ServerTimestamp;
+  /**
+   * Name and e-mail joined by a line feed, lower-cased, kept by the database (a stored generated
+   * column: never written) for the inbox's search (migration 2026-11-25-9-message-search-text).
+   */
+  searchText: ColumnType<string, never, never>;
 }
 
 export const CONTACT_MESSAGE_STATUSES = ["New", "Handled"] as const;

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import {
+  getRequestRecord,
   GUEST_TEXT,
   INBOX_COUNT_LIMIT,
   INBOX_PAGE_SIZE,
@@ -152,6 +153,76 @@ describeEachEngine("the console's lists over a history", (getDatabase) => {
       all.filter((row) => row.kind === "reservation" && (row as { email?: string }).email === record.email)
         .length,
     );
+  });
+
+  it("finds the messages ILIKE on their name and e-mail finds, through their kept lower-cased text", async () => {
+    // Names whose case only a locale-aware lower() folds, and LIKE's own wildcards typed literally.
+    const written = [
+      ["ÉLODIE Ångström", "Elodie.A@Example.com"],
+      ["Zoë O'Brien", "ZOE@EXAMPLE.COM"],
+      ["Straße 50% off_site", "back\\slash@example.com"],
+      ["ΣΟΦΙΑ", "sofia@example.com"],
+    ] as const;
+    for (const [name, email] of written) {
+      await sql`insert into contact_messages (name, email, message) values (${name}, ${email}, 'Search test')`.execute(
+        db(),
+      );
+    }
+    const kept = await sql<{ searchText: string; expected: string }>`
+      select search_text, lower(name || E'\\n' || email) as expected from contact_messages`.execute(db());
+    for (const row of kept.rows) expect(row.searchText).toBe(row.expected);
+    const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    for (const search of [
+      "Guest 1",
+      "guest 1",
+      "GUEST 4",
+      "élodie",
+      "ÅNGSTRÖM",
+      "Elodie.a@",
+      "zoë",
+      "O'BRIEN",
+      "50%",
+      "off_site",
+      "0% o",
+      "back\\sl",
+      "σοφια",
+      "straße",
+      "Nobody at all",
+    ]) {
+      const before = await sql<{ id: string }>`select id::text as id from contact_messages
+        where (name || E'\\n' || email) ilike ${`%${escape(search)}%`} order by created_at desc, id desc`.execute(
+        db(),
+      );
+      const { rows } = await listInbox(db(), { kind: "contact-message", search }, 1, null);
+      expect(
+        rows.map((row) => row.id),
+        search,
+      ).toEqual(before.rows.map((row) => row.id));
+      // The page and its count too.
+      const page = await listInbox(db(), { kind: "contact-message", search });
+      expect(page.total, search).toBe(Math.min(before.rows.length, INBOX_COUNT_LIMIT));
+      expect(
+        page.rows.map((row) => row.id),
+        search,
+      ).toEqual(before.rows.slice(0, INBOX_PAGE_SIZE).map((row) => row.id));
+    }
+    // A message's record, as staff see it, does not show the kept text.
+    const found = await listInbox(db(), { search: "Ångström" });
+    expect(found.rows.map((row) => row.name)).toEqual(["ÉLODIE Ångström"]);
+    const record = await getRequestRecord(db(), "contact-message", found.rows[0]!.id);
+    expect(record).toMatchObject({ name: "ÉLODIE Ångström" });
+    expect(Object.keys(record ?? {})).not.toContain("searchText");
+    // A rarer text reads the index on the kept text.
+    const plan = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const { rows } = await sql<{ "QUERY PLAN": string }>`explain select id from contact_messages
+          where search_text like lower(${"%Ångström%"})`.execute(trx);
+        return rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
+    expect(plan).toContain("contact_messages_search_text_idx");
+    await sql`delete from contact_messages where message = 'Search test'`.execute(db());
   });
 
   it("searches through the trigram index, also for requests without an e-mail", async () => {

@@ -206,6 +206,37 @@ describeEachEngine("staff console", (getDatabase) => {
     expect(crossSite.status).toBe(403);
   });
 
+  it("gives the board each room's row as empty nights and bars, a stay at its first night and clipped to the range", async () => {
+    const start = addDays(lodgeToday(), 60);
+    const inside = await confirmedBooking(addDays(start, 3), 2);
+    const early = await confirmedBooking(addDays(start, -1), 3);
+    const late = await confirmedBooking(addDays(start, 13), 4);
+    const { data } = await run(board.loader as Loader, staffGet(`/staff/board?from=${start}`, managerCookie));
+    type Cell = number | { span: number; kind: string; id: string; label: string; status: string };
+    const { days, rooms } = data as { days: number; rooms: { id: number; cells: Cell[] }[] };
+    expect(days).toBe(14);
+    expect(rooms.length).toBeGreaterThan(3);
+    // Every row covers the 14 nights exactly, whatever it holds.
+    for (const room of rooms) {
+      const nights = room.cells.reduce<number>(
+        (n, cell) => n + (typeof cell === "number" ? cell : cell.span),
+        0,
+      );
+      expect(nights, `room ${room.id}`).toBe(14);
+    }
+    const row = (booking: { roomId: number }) => rooms.find((room) => room.id === booking.roomId)?.cells;
+    const bar = (booking: { id: string }, span: number) => ({
+      span,
+      kind: "booking",
+      id: booking.id,
+      label: "Chanda Mwale",
+      status: "Confirmed",
+    });
+    expect(row(inside)).toEqual([3, bar(inside, 2), 9]);
+    expect(row(early)).toEqual([bar(early, 2), 12]);
+    expect(row(late)).toEqual([13, bar(late, 1)]);
+  });
+
   it("sends every page and every action to sign-in when signed out", async () => {
     for (const page of pages()) {
       const got = await run(page.loader as Loader, staffGet(page.path), page.params);

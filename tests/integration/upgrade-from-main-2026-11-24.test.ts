@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/client.server.ts";
+import { listInbox } from "~/db/inbox.server.ts";
 import { getLodgeSettings } from "~/db/lodge-settings.server.ts";
 import { listHistory } from "~/db/request-history.server.ts";
 import { bookRoom } from "~/db/rooms.server.ts";
@@ -117,6 +118,26 @@ for (const engine of ENGINES) {
         channel: "phone",
       });
       expect(desk).toMatchObject({ kind: "booked", booking: { email: null, channel: "phone" } });
+    });
+
+    it("keeps every message, with its lower-cased search text, found by part of its name or e-mail (migration 2026-11-25-9)", async () => {
+      const messages = await db
+        .selectFrom("contactMessages")
+        .select(["name", "email", "message", "searchText"])
+        .execute();
+      expect(messages).toEqual([
+        {
+          name: "Mutale",
+          email: "mutale@example.com",
+          message: "Is there parking for a bus?",
+          searchText: "mutale\nmutale@example.com",
+        },
+      ]);
+      for (const search of ["MUTALE", "Example.COM"]) {
+        const { rows, total } = await listInbox(db, { kind: "contact-message", search });
+        expect(total, search).toBe(1);
+        expect(rows.map((row) => row.name)).toEqual(["Mutale"]);
+      }
     });
 
     it("still holds the carried-over nights and the closure", async () => {

@@ -7,7 +7,8 @@ import { listAttempts } from "~/db/online-payments.server.ts";
 import { seedDatabase } from "~/db/seed.server.ts";
 import { ENGINES, throwawayDatabase } from "./test-database.ts";
 
-// A database made by the previous main (every migration up to 2026-11-25-8-payment-otp, rows as
+// A database made by the previous main (every migration before this one, through
+// 2026-11-25-9-message-search-text; rows as
 // its code wrote them: a room booking awaiting its deposit with an attempt under way, one paid,
 // Pending and Confirmed reservations) must upgrade to migration 2026-11-25-9-reservation-deposits
 // with every row, and the new rules must hold on it (exactly one stay per attempt, the columns of
@@ -69,7 +70,9 @@ for (const engine of ENGINES) {
       const database = await throwawayDatabase(engine);
       db = createDatabase(database.config);
       dropDatabase = database.dropDatabase;
-      expect(Object.keys(PREVIOUS_MAIN)).toContain("2026-11-25-8-payment-otp");
+      expect(Object.keys(PREVIOUS_MAIN)).toEqual(
+        expect.arrayContaining(["2026-11-25-8-payment-otp", "2026-11-25-9-message-search-text"]),
+      );
       const migrated = await new Migrator({
         db,
         provider: { getMigrations: async () => PREVIOUS_MAIN },

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { StaffPager } from "~/components/staff-pager.tsx";
 import { formatLodgeTime } from "~/lib/dates.ts";
 import { CsvDownload } from "~/components/csv-download.tsx";
@@ -39,10 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: outbox.page,
     pages: Math.max(1, Math.ceil(outbox.total / PAGE_SIZE)),
     total: outbox.total,
+    // Only what each row shows, its times already as the lodge's clock reads them: the rows go to
+    // the browser again for hydration, and at ten years the page always shows 50 (issue 19).
     mails: outbox.rows.map((row) => ({
       id: String(row.id),
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
+      written: formatLodgeTime(row.createdAt),
+      sent: row.sentAt ? formatLodgeTime(row.sentAt) : null,
       to: row.recipient ?? "The lodge's inbox",
       subject: row.subject,
       status: row.status,
@@ -117,12 +119,13 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           <tbody>
             {mails.map((mail) => (
               <tr key={mail.id}>
-                <td>{formatLodgeTime(mail.createdAt)}</td>
+                <td>{mail.written}</td>
                 <td>{mail.to}</td>
-                <td>{mail.request ? <Link to={mail.request}>{mail.subject}</Link> : mail.subject}</td>
+                {/* A plain link: one <Link> per row was a good part of the page's render (issue 19). */}
+                <td>{mail.request ? <a href={mail.request}>{mail.subject}</a> : mail.subject}</td>
                 <td>
                   {STATUS_LABELS[mail.status]}
-                  {mail.sentAt ? ` ${formatLodgeTime(mail.sentAt)}` : ""}
+                  {mail.sent ? ` ${mail.sent}` : ""}
                   {mail.status === "failed" ? (
                     <StaffForm method="post" className="staff-actions">
                       <input type="hidden" name="id" value={mail.id} />

@@ -27,7 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = more
     ? Math.max(counted, rows.length === INBOX_PAGE_SIZE ? query.page + 1 : query.page)
     : counted;
-  return { query, rows, total, more, pages };
+  // Each row as the table shows it, its time already as the lodge's clock reads it (the rows go to
+  // the browser again for hydration).
+  return {
+    query,
+    rows: rows.map(({ createdAt, ...row }) => ({ ...row, received: formatLodgeTime(createdAt) })),
+    total,
+    more,
+    pages,
+  };
 }
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
@@ -107,12 +115,11 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.kind}-${row.id}`}>
-                <td>{formatLodgeTime(row.createdAt)}</td>
+                <td>{row.received}</td>
                 <td>{INBOX_KIND_LABELS[row.kind]}</td>
                 <td>
-                  <Link to={`/staff/requests/${row.kind}/${row.id}`}>
-                    {row.name || row.email || "(no name)"}
-                  </Link>
+                  {/* A plain link: a <Link> per row was a good part of the page's render (issue 19). */}
+                  <a href={`/staff/requests/${row.kind}/${row.id}`}>{row.name || row.email || "(no name)"}</a>
                 </td>
                 <td>
                   {row.email}
