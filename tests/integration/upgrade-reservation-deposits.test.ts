@@ -8,11 +8,10 @@ import { seedDatabase } from "~/db/seed.server.ts";
 import { ENGINES, throwawayDatabase } from "./test-database.ts";
 
 // A database made by the previous main (every migration before this one, through
-// 2026-11-25-9-message-search-text; rows as
-// its code wrote them: a room booking awaiting its deposit with an attempt under way, one paid,
-// Pending and Confirmed reservations) must upgrade to migration 2026-11-25-9-reservation-deposits
-// with every row, and the new rules must hold on it (exactly one stay per attempt, the columns of
-// a reservation awaiting payment).
+// 2026-11-25-9-message-search-text; rows as its code wrote them: a room booking awaiting its
+// deposit with an attempt under way, one paid, Pending and Confirmed reservations) must upgrade to
+// migration 2026-11-25-9-reservation-deposits with every row, and the new rules must hold on it
+// (exactly one stay per attempt, the columns of a reservation awaiting payment).
 
 const THIS_MIGRATION = "2026-11-25-9-reservation-deposits";
 const PREVIOUS_MAIN = Object.fromEntries(
