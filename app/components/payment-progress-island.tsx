@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { loadRouteData } from "~/lib/route-data.ts";
-import { PROGRESS_REFRESH_SECONDS, type PayLoaderData, type PayView } from "~/payments/pay-view.ts";
+import {
+  confirmedTitle,
+  PROGRESS_REFRESH_SECONDS,
+  type PayLoaderData,
+  type PayView,
+} from "~/payments/pay-view.ts";
 import { PaymentOtpForm, type PayAnswer } from "./payment-otp-form.tsx";
 import { PaymentOutcome, PayPolicies, PaySummary, payStepAddress } from "./payment-progress.tsx";
 
@@ -63,15 +68,15 @@ export function PaymentProgressIsland({
     // reload would have set them (pay.tsx), and focus goes to the outcome so it is read out.
     if (view.state === "paid") {
       const heading = document.querySelector("h1");
-      if (heading) heading.textContent = "Booking confirmed";
-      document.title = document.title.replace("Pay your deposit", "Booking confirmed");
+      if (heading) heading.textContent = confirmedTitle(view.kind);
+      document.title = document.title.replace("Pay your deposit", confirmedTitle(view.kind));
     }
     const notice = outcome.current?.querySelector<HTMLElement>(".notice");
     if (notice) {
       notice.tabIndex = -1;
       notice.focus();
     }
-  }, [waiting, view.state]);
+  }, [waiting, view.state, view.kind]);
 
   return (
     <>

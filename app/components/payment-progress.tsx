@@ -54,8 +54,8 @@ export function PaymentOutcome({ view }: { view: PayView }) {
     case "paid":
       return (
         <Notice tone="success">
-          Thank you, {view.guestName}: your deposit of {formatKwacha(view.deposit)} is received and your
-          booking <strong>{view.reference}</strong> is confirmed. A confirmation is on its way by e-mail.
+          Thank you, {view.guestName}: your deposit of {formatKwacha(view.deposit)} is received and your{" "}
+          {view.kind} <strong>{view.reference}</strong> is confirmed. A confirmation is on its way by e-mail.
         </Notice>
       );
     case "waiting":
@@ -74,7 +74,7 @@ export function PaymentOutcome({ view }: { view: PayView }) {
     case "closed":
       return (
         <Notice tone="info">
-          This booking no longer awaits a payment. See it on <a href="/my-booking">My Booking</a>.
+          This {view.kind} no longer awaits a payment. See it on <a href="/my-booking">My Booking</a>.
         </Notice>
       );
     case "pay":

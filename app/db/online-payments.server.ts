@@ -6,7 +6,7 @@ import type { DB } from "./client.server.ts";
 import { isRoomAlreadyHeld } from "./database-errors.server.ts";
 import { getLodgeSettings } from "./lodge-settings.server.ts";
 import { recordPayment } from "./payments.server.ts";
-import { bookingFacts, enqueueNewRequestMails } from "./request-mails.server.ts";
+import { bookingFacts, enqueueNewRequestMails, reservationFacts } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
 import type {
   Booking,
@@ -14,15 +14,98 @@ import type {
   MobileMoneyOperator,
   PaymentAttempt,
   PaymentAttemptMethod,
+  Reservation,
 } from "./schema.ts";
+import type { StayStatus } from "~/lib/stay-lifecycle.ts";
 
-// Deposits paid online (decisions.md 33, ADR 0018; migration 2026-11-25-4-online-payments): the
-// room booking held `Awaiting payment`, the attempts to collect its deposit, and what a word from
-// the provider (its answer, a webhook, a status query) does to them. Every change to an attempt
-// and its booking happens in one transaction with the attempt's row locked, so the same word
-// arriving twice, late or out of order changes nothing twice.
+// Deposits paid online (decisions.md 33, ADR 0018; migrations 2026-11-25-4-online-payments and
+// 2026-11-25-9-reservation-deposits): the stay (a room booking or a reservation) held `Awaiting
+// payment`, the attempts to collect its deposit, and what a word from the provider (its answer, a
+// webhook, a status query) does to them. Every change to an attempt and its stay happens in one
+// transaction with the attempt's row locked, so the same word arriving twice, late or out of
+// order changes nothing twice. Bookings and reservations share the columns of a hold; the code
+// names the table by the stay's kind.
 
 type Trx = Transaction<Database>;
+
+/** A stay that may pay a deposit online: a room booking or a reservation, by its id. */
+export interface StayRef {
+  kind: "booking" | "reservation";
+  id: string;
+}
+
+/**
+ * The table of a stay's kind. Bookings and reservations share every column this file reads or
+ * writes (the hold's four and the guest's); Kysely needs one table name to type them.
+ */
+function stayTable(kind: StayRef["kind"]): "bookings" {
+  return (kind === "booking" ? "bookings" : "reservations") as "bookings";
+}
+
+/** The column of payment_attempts that names a stay of this kind. */
+function attemptColumn(kind: StayRef["kind"]) {
+  return kind === "booking" ? ("bookingId" as const) : ("reservationId" as const);
+}
+
+/** The stay an attempt pays for (exactly one of its two ids is set: the database checks it). */
+export function stayOfAttempt(attempt: Pick<PaymentAttempt, "bookingId" | "reservationId">): StayRef {
+  return attempt.bookingId !== null
+    ? { kind: "booking", id: attempt.bookingId }
+    : { kind: "reservation", id: attempt.reservationId! };
+}
+
+/** A stay as the payment step shows it: what bookings and reservations have in common. */
+export interface PayableStay extends StayRef {
+  reference: string;
+  status: StayStatus;
+  name: string;
+  email: string | null;
+  phone: string;
+  paymentMethod: Booking["paymentMethod"];
+  /** The room as the guest chose it. */
+  room: string;
+  checkIn: string;
+  checkOut: string;
+  totalPrice: number;
+  depositAmount: number | null;
+  paymentDueBy: Date | null;
+  paymentExpiredAt: Date | null;
+  payTokenHash: string | null;
+}
+
+export function payableBooking(booking: Booking): PayableStay {
+  return { ...pick(booking), kind: "booking", room: booking.selectedRoom };
+}
+
+export function payableReservation(reservation: Reservation): PayableStay {
+  const rooms = reservation.roomCount > 1 ? ` (${reservation.roomCount} rooms)` : "";
+  return {
+    ...pick(reservation),
+    kind: "reservation",
+    room: `${reservation.roomNumber} - ${reservation.roomType}${rooms}`,
+  };
+}
+
+function pick(stay: Booking | Reservation) {
+  const { id, reference, status, name, email, phone, paymentMethod, checkIn, checkOut } = stay;
+  const { totalPrice, depositAmount, paymentDueBy, paymentExpiredAt, payTokenHash } = stay;
+  return {
+    id,
+    reference,
+    status,
+    name,
+    email,
+    phone,
+    paymentMethod,
+    checkIn,
+    checkOut,
+    totalPrice,
+    depositAmount,
+    paymentDueBy,
+    paymentExpiredAt,
+    payTokenHash,
+  };
+}
 
 /** What the provider said about one collection (app/payments/payment-provider.server.ts). */
 export interface CollectionWord {
@@ -75,39 +158,55 @@ export function awaitingPaymentColumns(
 }
 
 /** A repeated submission of the same form opens the payment step with its own, new token. */
-export async function renewPayToken(db: DB, bookingId: string, tokenHash: string): Promise<void> {
+export async function renewPayToken(db: DB, stay: StayRef, tokenHash: string): Promise<void> {
   await db
-    .updateTable("bookings")
+    .updateTable(stayTable(stay.kind))
     .set({ payTokenHash: tokenHash })
-    .where("id", "=", bookingId)
+    .where("id", "=", stay.id)
     .where("status", "=", "Awaiting payment")
     .execute();
 }
 
-/** The booking a payment link names, when its token matches (compared in constant time). */
-export async function findBookingByPayLink(
+/**
+ * The stay a payment link names, when its token matches (compared in constant time). References
+ * are unique per table; a booking and a reservation that happened to share one are told apart by
+ * the token.
+ */
+export async function findStayByPayLink(
   db: DB,
   reference: string,
   token: string,
-): Promise<Booking | undefined> {
+): Promise<PayableStay | undefined> {
   if (!/^[A-Za-z0-9-]{1,20}$/.test(reference) || token.length === 0 || token.length > 100) return undefined;
-  const booking = await db
-    .selectFrom("bookings")
-    .selectAll()
-    .where("reference", "=", reference)
-    .executeTakeFirst();
-  if (!booking?.payTokenHash) return undefined;
+  const [booking, reservation] = await Promise.all([
+    db.selectFrom("bookings").selectAll().where("reference", "=", reference).executeTakeFirst(),
+    db.selectFrom("reservations").selectAll().where("reference", "=", reference).executeTakeFirst(),
+  ]);
   const given = Buffer.from(hashPayToken(token), "hex");
-  return timingSafeEqual(given, Buffer.from(booking.payTokenHash, "hex")) ? booking : undefined;
+  const matches = (hash: string | null | undefined) =>
+    hash ? timingSafeEqual(given, Buffer.from(hash, "hex")) : false;
+  if (booking && matches(booking.payTokenHash)) return payableBooking(booking);
+  if (reservation && matches(reservation.payTokenHash)) return payableReservation(reservation);
+  return undefined;
 }
 
-export function listAttempts(db: DB, bookingId: string): Promise<PaymentAttempt[]> {
+export function listAttempts(db: DB, stay: StayRef): Promise<PaymentAttempt[]> {
   return db
     .selectFrom("paymentAttempts")
     .selectAll()
-    .where("bookingId", "=", bookingId)
+    .where(attemptColumn(stay.kind), "=", stay.id)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
+    .execute();
+}
+
+/** The stay's attempts still under way (at most one: a partial unique index per kind). */
+export function attemptsUnderWay(db: DB | Trx, stay: StayRef): Promise<PaymentAttempt[]> {
+  return db
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where(attemptColumn(stay.kind), "=", stay.id)
+    .where("status", "in", ["created", "pending"])
     .execute();
 }
 
@@ -117,18 +216,18 @@ export type StartAttemptResult =
   | { kind: "started"; attempt: PaymentAttempt }
   /** One is already waiting for the guest's approval: no second prompt. */
   | { kind: "under-way"; attempt: PaymentAttempt }
-  /** The booking is no longer awaiting payment (paid, expired, cancelled), or its hold has ended. */
+  /** The stay is no longer awaiting payment (paid, expired, cancelled), or its hold has ended. */
   | { kind: "closed" };
 
 /**
  * Stores a new attempt with our reference, before the provider is called: whatever happens to
- * the call, the reconciler can ask the provider about this reference. The booking's row is
- * locked, so two submissions at once start one attempt (and the partial unique index on
- * attempts under way says so too).
+ * the call, the reconciler can ask the provider about this reference. The stay's row is locked,
+ * so two submissions at once start one attempt (and the partial unique index on attempts under
+ * way says so too).
  */
 export async function startAttempt(
   db: DB,
-  bookingId: string,
+  stay: StayRef,
   payer: {
     phone: string | null;
     operator: MobileMoneyOperator | null;
@@ -139,26 +238,22 @@ export async function startAttempt(
 ): Promise<StartAttemptResult> {
   return db.transaction().execute(async (trx) => {
     const booking = await trx
-      .selectFrom("bookings")
+      .selectFrom(stayTable(stay.kind))
       .select(["reference", "status", "depositAmount"])
       .select(sql<boolean>`payment_due_by > now()`.as("holding"))
-      .where("id", "=", bookingId)
+      .where("id", "=", stay.id)
       .forUpdate()
       .executeTakeFirst();
     if (!booking || booking.status !== "Awaiting payment" || !booking.holding || !booking.depositAmount) {
       return { kind: "closed" };
     }
-    const underWay = await trx
-      .selectFrom("paymentAttempts")
-      .selectAll()
-      .where("bookingId", "=", bookingId)
-      .where("status", "in", ["created", "pending"])
-      .executeTakeFirst();
+    const [underWay] = await attemptsUnderWay(trx, stay);
     if (underWay) return { kind: "under-way", attempt: underWay };
     const attempt = await trx
       .insertInto("paymentAttempts")
       .values({
-        bookingId,
+        bookingId: stay.kind === "booking" ? stay.id : null,
+        reservationId: stay.kind === "reservation" ? stay.id : null,
         reference: `${booking.reference}-${randomBytes(4).toString("hex")}`,
         provider: payer.provider,
         method: payer.method ?? "Mobile Money",
@@ -243,16 +338,16 @@ export type CollectionOutcome =
   /** Under way, waiting for the one-time code the provider sent the guest. */
   | "otp-required"
   | "failed"
-  /** Paid while the room was held: the booking is Confirmed. */
+  /** Paid while the room was held: the stay is Confirmed. */
   | "confirmed"
-  /** Paid after the hold expired, the room still free: the booking is Confirmed again. */
+  /** Paid after the hold expired, the room still free: the stay is Confirmed again. */
   | "late-confirmed"
-  /** Paid, but the booking can no longer be confirmed (room sold again, cancelled): refund due. */
+  /** Paid, but the stay can no longer be confirmed (room sold again, cancelled): refund due. */
   | "refund-due";
 
 /**
  * Applies what the provider said about a collection (its answer, a verified webhook, a status
- * query) to our attempt and booking, checking that the amount, currency and reference are the
+ * query) to our attempt and its stay, checking that the amount, currency and reference are the
  * ones we asked. Runs in the caller's transaction (the webhook records the event in the same one).
  */
 export async function applyCollectionWord(
@@ -312,19 +407,15 @@ export async function applyCollectionWord(
     .where("id", "=", attempt.id)
     .execute();
   const amount = attempt.amountNgwee / 100;
-  await recordPayment(
-    trx,
-    { kind: "booking", id: attempt.bookingId },
-    {
-      kind: "payment",
-      method: attempt.method,
-      amount,
-      transactionId: word.operatorTransactionId?.slice(0, 100) ?? null,
-      note: `Deposit paid online (${paidBy(attempt)})`,
-      provider: { name: attempt.provider, reference: providerReference ?? attempt.reference },
-    },
-  );
-  return confirmPaidBooking(trx, attempt, amount);
+  await recordPayment(trx, stayOfAttempt(attempt), {
+    kind: "payment",
+    method: attempt.method,
+    amount,
+    transactionId: word.operatorTransactionId?.slice(0, 100) ?? null,
+    note: `Deposit paid online (${paidBy(attempt)})`,
+    provider: { name: attempt.provider, reference: providerReference ?? attempt.reference },
+  });
+  return confirmPaidStay(trx, attempt, amount);
 }
 
 /** How an attempt was paid, for the ledger's note: "MTN mobile money", "card". */
@@ -333,20 +424,21 @@ function paidBy(attempt: Pick<PaymentAttempt, "method" | "operator">): string {
   return `${attempt.operator === "mtn" ? "MTN" : "Airtel"} mobile money`;
 }
 
-async function confirmPaidBooking(
+async function confirmPaidStay(
   trx: Trx,
   attempt: PaymentAttempt,
   amount: number,
 ): Promise<CollectionOutcome> {
+  const stay = stayOfAttempt(attempt);
   const booking = await trx
-    .selectFrom("bookings")
+    .selectFrom(stayTable(stay.kind))
     .selectAll()
-    .where("id", "=", attempt.bookingId)
+    .where("id", "=", stay.id)
     .forUpdate()
     .executeTakeFirstOrThrow();
   const paid = `Deposit of ${formatKwacha(amount)} received by ${attempt.method === "Credit Card" ? "card" : "mobile money"} (${attempt.reference}).`;
   if (booking.status === "Awaiting payment") {
-    await confirm(trx, booking, paid);
+    await confirm(trx, stay, booking.status, paid);
     return "confirmed";
   }
   if (booking.status === "Cancelled" && booking.paymentExpiredAt !== null) {
@@ -354,7 +446,12 @@ async function confirmPaidBooking(
     // exclusion constraint decides, inside a savepoint so a refusal keeps the rest.
     await sql`savepoint late_payment`.execute(trx);
     try {
-      await confirm(trx, booking, `${paid} It came after the hold had expired; the room was still free.`);
+      await confirm(
+        trx,
+        stay,
+        booking.status,
+        `${paid} It came after the hold had expired; the room was still free.`,
+      );
       await sql`release savepoint late_payment`.execute(trx);
       return "late-confirmed";
     } catch (error) {
@@ -364,34 +461,38 @@ async function confirmPaidBooking(
   }
   await trx.updateTable("paymentAttempts").set({ refundDue: true }).where("id", "=", attempt.id).execute();
   await recordHistory(trx, {
-    requestKind: "booking",
-    requestId: booking.id,
+    requestKind: stay.kind,
+    requestId: stay.id,
     fromStatus: booking.status,
     toStatus: booking.status,
     actor: "system",
-    note: `${paid} The booking could not be confirmed (${booking.status}): refund due.`,
+    note: `${paid} The ${stay.kind} could not be confirmed (${booking.status}): refund due.`,
   });
   return "refund-due";
 }
 
-async function confirm(trx: Trx, booking: Booking, note: string): Promise<void> {
+async function confirm(trx: Trx, stay: StayRef, from: StayStatus, note: string): Promise<void> {
   const confirmed = await trx
-    .updateTable("bookings")
+    .updateTable(stayTable(stay.kind))
     .set({ status: "Confirmed", paymentDueBy: null })
-    .where("id", "=", booking.id)
+    .where("id", "=", stay.id)
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordHistory(trx, {
-    requestKind: "booking",
-    requestId: booking.id,
-    fromStatus: booking.status,
+    requestKind: stay.kind,
+    requestId: stay.id,
+    fromStatus: from,
     toStatus: "Confirmed",
     actor: "system",
     note,
   });
-  // The guest's confirmation and the lodge's notice go now that the booking is confirmed
-  // (decisions.md 27): a hold that expires unpaid never mails anyone.
-  await enqueueNewRequestMails(trx, bookingFacts(confirmed));
+  // The guest's confirmation and the lodge's notice go now that the stay is confirmed
+  // (decisions.md 27): a hold that expires unpaid never mails anyone. The row is a booking's or a
+  // reservation's by `stay.kind` (the table was named by it).
+  await enqueueNewRequestMails(
+    trx,
+    stay.kind === "booking" ? bookingFacts(confirmed) : reservationFacts(confirmed as unknown as Reservation),
+  );
 }
 
 /** Applies a provider's word in a transaction of its own. */
@@ -405,37 +506,42 @@ export function applyCollection(
 
 // ---- Holds that run out ----
 
-/** Bookings whose hold has run out unpaid. */
-export function bookingsPastDue(db: DB, limit = 20): Promise<Pick<Booking, "id" | "reference">[]> {
-  return db
-    .selectFrom("bookings")
-    .select(["id", "reference"])
-    .where("status", "=", "Awaiting payment")
-    .where("paymentDueBy", "<=", sql<Date>`now()`)
-    .orderBy("paymentDueBy")
-    .limit(limit)
-    .execute();
+/** Bookings and reservations whose hold has run out unpaid (each table by its partial index). */
+export async function staysPastDue(db: DB, limit = 20): Promise<(StayRef & { reference: string })[]> {
+  const pastDue = (kind: StayRef["kind"]) =>
+    db
+      .selectFrom(stayTable(kind))
+      .select(["id", "reference", "paymentDueBy"])
+      .where("status", "=", "Awaiting payment")
+      .where("paymentDueBy", "<=", sql<Date>`now()`)
+      .orderBy("paymentDueBy")
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, kind })));
+  const rows = [...(await pastDue("booking")), ...(await pastDue("reservation"))];
+  rows.sort((a, b) => (a.paymentDueBy?.getTime() ?? 0) - (b.paymentDueBy?.getTime() ?? 0));
+  return rows.slice(0, limit).map(({ kind, id, reference }) => ({ kind, id, reference }));
 }
 
 /**
- * Releases the room of a booking whose hold ran out unpaid: Cancelled, with the expiry noted, in
+ * Releases the room of a stay whose hold ran out unpaid: Cancelled, with the expiry noted, in
  * one statement that re-checks the status and the time, so a payment confirmed a moment earlier
  * wins. Answers whether it released.
  */
-export async function expireHold(db: DB, bookingId: string): Promise<boolean> {
+export async function expireHold(db: DB, stay: StayRef): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const expired = await trx
-      .updateTable("bookings")
+      .updateTable(stayTable(stay.kind))
       .set({ status: "Cancelled", paymentExpiredAt: sql<Date>`now()` })
-      .where("id", "=", bookingId)
+      .where("id", "=", stay.id)
       .where("status", "=", "Awaiting payment")
       .where("paymentDueBy", "<=", sql<Date>`now()`)
       .returning(["id"])
       .executeTakeFirst();
     if (!expired) return false;
     await recordHistory(trx, {
-      requestKind: "booking",
-      requestId: bookingId,
+      requestKind: stay.kind,
+      requestId: stay.id,
       fromStatus: "Awaiting payment",
       toStatus: "Cancelled",
       actor: "system",
@@ -472,24 +578,30 @@ export async function setWebhookOutcome(trx: Trx, bodySha256: string, outcome: s
     .execute();
 }
 
-/** Attempts that were paid but could not confirm their booking, for staff to refund. */
-export function listRefundsDue(db: DB) {
-  return db
+/** Attempts that were paid but could not confirm their stay, for staff to refund. */
+export async function listRefundsDue(db: DB) {
+  const rows = await db
     .selectFrom("paymentAttempts as a")
-    .innerJoin("bookings as b", "b.id", "a.bookingId")
-    .select([
+    .leftJoin("bookings as b", "b.id", "a.bookingId")
+    .leftJoin("reservations as r", "r.id", "a.reservationId")
+    .select((eb) => [
       "a.id",
       "a.reference",
       "a.providerReference",
       "a.amountNgwee",
       "a.updatedAt",
-      "b.id as bookingId",
-      "b.reference as bookingReference",
-      "b.name",
-      "b.status",
+      "a.bookingId",
+      "a.reservationId",
+      eb.fn.coalesce("b.reference", "r.reference").as("stayReference"),
+      eb.fn.coalesce("b.name", "r.name").as("name"),
+      eb.fn.coalesce("b.status", "r.status").as("status"),
     ])
     .where("a.refundDue", "=", true)
     .orderBy("a.updatedAt", "desc")
     .limit(100)
     .execute();
+  return rows.map(({ bookingId, reservationId, ...row }) => ({
+    ...row,
+    stay: stayOfAttempt({ bookingId, reservationId }),
+  }));
 }

@@ -2,6 +2,7 @@ import type { DB } from "./client.server.ts";
 import type { RequestAuthor } from "./rooms.server.ts";
 import { isRoomAlreadyHeld } from "./database-errors.server.ts";
 import { saveOnce, type Saved } from "./guest-requests.server.ts";
+import { awaitingPaymentColumns, onlineDepositTerms } from "./online-payments.server.ts";
 import { enqueueNewRequestMails, reservationFacts } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
 import {
@@ -22,10 +23,24 @@ import { stayRuleBreach } from "~/lib/rates.ts";
  */
 export type ReservationRequest = Omit<
   NewReservation,
-  "id" | "reference" | "status" | "price" | "totalPrice"
+  | "id"
+  | "reference"
+  | "status"
+  | "price"
+  | "totalPrice"
+  | "paymentDueBy"
+  | "paymentExpiredAt"
+  | "payTokenHash"
+  | "depositAmount"
 > & {
   status?: NewReservation["status"];
   stayRuleOverride?: StayRuleOverride | null;
+  /**
+   * The guest pays the deposit online, as for a room booking (rooms.server.ts `payOnline`, ADR
+   * 0018): when the manager's policy asks a deposit, the reservation is stored `Awaiting payment`
+   * with the hash of its payment link's token, and its mails wait for the payment.
+   */
+  payOnline?: { tokenHash: string } | null;
 };
 
 export type ReservationResult =
@@ -51,7 +66,7 @@ export async function insertReservation(
   const find = (submissionId: string) =>
     db.selectFrom("reservations").selectAll().where("submissionId", "=", submissionId).executeTakeFirst();
   try {
-    const { stayRuleOverride, ...values } = row;
+    const { stayRuleOverride, payOnline, ...values } = row;
     const saved = await saveOnce<Reservation | Refusal>(row.submissionId, find, (reference) =>
       db.transaction().execute(async (trx) => {
         // The room's rate, the rules and the taxes are read in the transaction that keeps them.
@@ -65,6 +80,10 @@ export async function insertReservation(
         const breach = stayRuleBreach(pricing.stayRules, room.type, row.checkIn, row.checkOut);
         if (breach && !stayRuleOverride) return { kind: "stay-rule", message: breach } as const;
         const priced = priceStay(pricing, room, row.checkIn, row.checkOut, row.roomCount);
+        // The deposit on the stay's first night and total (every room of it), as for a booking.
+        const deposit = payOnline
+          ? await onlineDepositTerms(trx, { firstNightRate: priced.nights[0]!.price, total: priced.total })
+          : null;
         const reservation = await trx
           .insertInto("reservations")
           .values({
@@ -74,6 +93,7 @@ export async function insertReservation(
             price: priced.nights[0]!.price / row.roomCount,
             totalPrice: priced.total,
             reference,
+            ...(deposit && payOnline ? awaitingPaymentColumns(deposit, payOnline.tokenHash) : {}),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -85,7 +105,10 @@ export async function insertReservation(
           toStatus: reservation.status,
           ...(stayRuleOverride ? overrideHistory(breach, stayRuleOverride) : by),
         });
-        await enqueueNewRequestMails(trx, reservationFacts(reservation));
+        // A reservation awaiting its deposit writes its mails when the payment confirms it.
+        if (reservation.status !== "Awaiting payment") {
+          await enqueueNewRequestMails(trx, reservationFacts(reservation));
+        }
         return reservation;
       }),
     );

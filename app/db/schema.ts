@@ -139,6 +139,11 @@ export interface ReservationTable extends GuestRequestColumns<StayStatus> {
   price: number;
   totalPrice: number;
   timestamp: ServerTimestamp;
+  /** As on bookings: the hold of a deposit paid online (migration 2026-11-25-9, ADR 0018). */
+  paymentDueBy: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  paymentExpiredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  payTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
+  depositAmount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An address counts as subscribed once confirmed and until it leaves (decisions.md 28). */
@@ -434,7 +439,9 @@ export type PaymentAttemptMethod = "Mobile Money" | "Credit Card";
 /** One request for money to the payment provider (migration 2026-11-25-4, ADR 0018). */
 export interface PaymentAttemptTable {
   id: ColumnType<string, never, never>;
-  bookingId: string;
+  /** The stay it pays for: exactly one of the two is set (migration 2026-11-25-9). */
+  bookingId: string | null;
+  reservationId: string | null;
   /** Ours, stored before the provider is called. */
   reference: string;
   provider: string;

@@ -6,15 +6,17 @@ import {
   applyCollection,
   applyCollectionWord,
   attemptsDueForCheck,
-  bookingsPastDue,
+  attemptsUnderWay,
   expireHold,
   listAttempts,
   markAttemptRefused,
   recordWebhookEvent,
   scheduleNextCheck,
   startAttempt,
+  staysPastDue,
   type CollectionOutcome,
   type StartAttemptResult,
+  type StayRef,
 } from "~/db/online-payments.server.ts";
 import type { MobileMoneyOperator, PaymentAttempt } from "~/db/schema.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -23,16 +25,17 @@ import type { PaymentProvider } from "./payment-provider.server.ts";
 // What the server does with the payment provider (decisions.md 33, ADR 0018): ask for a deposit,
 // ask how an attempt stands, take a webhook, and — in the background — release expired holds and
 // ask again about attempts whose webhook never came. The provider is the only source of truth
-// about money: the browser's return never confirms anything.
+// about money: the browser's return never confirms anything. A stay is a room booking or a
+// reservation (StayRef); both pay the same way.
 
 /** Asks the guest's phone for the deposit: the attempt is stored first, then the provider called. */
 export async function requestDeposit(
   db: DB,
   provider: PaymentProvider,
-  bookingId: string,
+  stay: StayRef,
   payer: { phone: string; operator: MobileMoneyOperator },
 ): Promise<StartAttemptResult> {
-  const started = await startAttempt(db, bookingId, { ...payer, provider: provider.name });
+  const started = await startAttempt(db, stay, { ...payer, provider: provider.name });
   if (started.kind !== "started") return started;
   const { attempt } = started;
   const answer = await provider.requestMobileMoney({
@@ -70,22 +73,22 @@ export type OtpResult =
   | "accepted"
   /** The provider refused the code (wrong or expired); the guest may type it again. */
   | "refused"
-  /** No attempt of this booking waits for a code (none, paid, failed, or the hold has ended). */
+  /** No attempt of this stay waits for a code (none, paid, failed, or the hold has ended). */
   | "not-waiting"
   | "unreachable";
 
 /**
- * Passes the one-time code the provider sent the guest for the booking's attempt under way
+ * Passes the one-time code the provider sent the guest for the stay's attempt under way
  * (Lenco's `otp-required`). The code goes to the provider and nowhere else: not to the
  * database, not to the log.
  */
 export async function submitDepositOtp(
   db: DB,
   provider: PaymentProvider,
-  bookingId: string,
+  stay: StayRef,
   otp: string,
 ): Promise<OtpResult> {
-  const [attempt] = await listAttempts(db, bookingId);
+  const [attempt] = await listAttempts(db, stay);
   if (!attempt || attempt.status !== "pending" || !attempt.otpRequired) return "not-waiting";
   const answer = await provider.submitOtp(attempt.reference, otp);
   switch (answer.kind) {
@@ -164,13 +167,9 @@ export type CardStart =
  * attempt the provider has not heard of yet (the guest closed the widget, or reloaded the page)
  * is opened again under the same reference rather than a second one.
  */
-export async function startCardPayment(
-  db: DB,
-  provider: PaymentProvider,
-  bookingId: string,
-): Promise<CardStart> {
+export async function startCardPayment(db: DB, provider: PaymentProvider, stay: StayRef): Promise<CardStart> {
   const payer = { provider: provider.name, method: "Credit Card" as const, phone: null, operator: null };
-  let started = await startAttempt(db, bookingId, payer);
+  let started = await startAttempt(db, stay, payer);
   if (started.kind === "under-way") {
     const { attempt } = started;
     if (attempt.method !== "Credit Card" || attempt.status !== "created") return { kind: "under-way" };
@@ -180,7 +179,7 @@ export async function startCardPayment(
     const outcome = await applyCollection(db, attempt.reference, answer.collection);
     logOutcome("status query", attempt.reference, outcome);
     if (outcome !== "failed") return { kind: "under-way" };
-    started = await startAttempt(db, bookingId, payer);
+    started = await startAttempt(db, stay, payer);
   }
   if (started.kind === "started") return { kind: "open", attempt: started.attempt };
   return started.kind === "closed" ? { kind: "closed" } : { kind: "under-way" };
@@ -196,16 +195,10 @@ export async function startCardPayment(
 export async function checkCardPayment(
   db: DB,
   provider: PaymentProvider,
-  bookingId: string,
+  stay: StayRef,
   cue: "paid" | "closed",
 ): Promise<void> {
-  const attempt = await db
-    .selectFrom("paymentAttempts")
-    .selectAll()
-    .where("bookingId", "=", bookingId)
-    .where("method", "=", "Credit Card")
-    .where("status", "in", ["created", "pending"])
-    .executeTakeFirst();
+  const attempt = (await attemptsUnderWay(db, stay)).find((under) => under.method === "Credit Card");
   if (!attempt) return;
   const answer = await provider.collectionStatus(attempt.reference);
   if (answer.kind === "found") {
@@ -303,7 +296,7 @@ export async function receiveWebhook(
 function logOutcome(source: string, reference: string | null, outcome: string): void {
   const fields = { source, attempt: reference, outcome };
   if (outcome === "refund-due")
-    logger.warn(fields, "payment received for a booking that cannot be confirmed: refund due");
+    logger.warn(fields, "payment received for a stay that cannot be confirmed: refund due");
   else if (outcome === "mismatch") logger.error(fields, "payment answer differs from the attempt: ignored");
   else if (outcome === "unknown-attempt")
     logger.warn(fields, "payment answer for an unknown attempt: ignored");
@@ -320,8 +313,8 @@ export async function reconcilePayments(
   provider: PaymentProvider,
 ): Promise<{ released: string[]; checked: number }> {
   const released: string[] = [];
-  for (const booking of await bookingsPastDue(db)) {
-    if (await releaseIfPastDue(db, provider, booking)) released.push(booking.reference);
+  for (const stay of await staysPastDue(db)) {
+    if (await releaseIfPastDue(db, provider, stay)) released.push(stay.reference);
   }
   const due = await attemptsDueForCheck(db);
   for (const attempt of due) await checkAttempt(db, provider, attempt);
@@ -329,23 +322,17 @@ export async function reconcilePayments(
 }
 
 /**
- * Releases a booking's room if its hold has run out unpaid, after one last question to the
+ * Releases a stay's room if its hold has run out unpaid, after one last question to the
  * provider about an attempt still under way. Answers whether it released.
  */
 export async function releaseIfPastDue(
   db: DB,
   provider: PaymentProvider,
-  booking: { id: string; reference: string },
+  stay: StayRef & { reference: string },
 ): Promise<boolean> {
-  const underWay = await db
-    .selectFrom("paymentAttempts")
-    .selectAll()
-    .where("bookingId", "=", booking.id)
-    .where("status", "in", ["created", "pending"])
-    .execute();
-  for (const attempt of underWay) await checkAttempt(db, provider, attempt);
-  const released = await expireHold(db, booking.id);
-  if (released) logger.info({ booking: booking.reference }, "payment hold expired: room released");
+  for (const attempt of await attemptsUnderWay(db, stay)) await checkAttempt(db, provider, attempt);
+  const released = await expireHold(db, stay);
+  if (released) logger.info({ [stay.kind]: stay.reference }, "payment hold expired: room released");
   return released;
 }
 

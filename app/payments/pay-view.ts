@@ -35,6 +35,8 @@ export interface PayAttempt {
 
 export interface PayView {
   state: PayState;
+  /** What the deposit is for: a room booking or a reservation (the words around it follow). */
+  kind: "booking" | "reservation";
   reference: string;
   /** The payment link's token, for the form's and the progress's addresses. */
   token: string;
@@ -70,6 +72,11 @@ export interface CardCheckout {
   currency: string;
   label: string;
   customer: { firstName: string; lastName: string; phone: string };
+}
+
+/** The page's heading once the deposit confirmed the stay. */
+export function confirmedTitle(kind: PayView["kind"]): string {
+  return kind === "booking" ? "Booking confirmed" : "Reservation confirmed";
 }
 
 export type PayLoaderData = { ok: true; view: PayView } | { ok: false; message: string };

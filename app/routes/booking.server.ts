@@ -162,7 +162,7 @@ export async function submitBookingPage(request: Request, context: Context): Pro
       if (result.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
       if (result.kind === "stay-rule") return formInvalid({ checkOut: result.message }, values);
       // A deposit to pay online: on to the payment step (ADR 0018).
-      const toPay = await payStepRedirect(db, result.booking, result.repeated, pay);
+      const toPay = await payStepRedirect(db, { ...result.booking, kind: "booking" }, result.repeated, pay);
       if (toPay) throw toPay;
       return formSuccess(ROOM_VENUE_BOOKING_SUCCESSFUL, result.booking.reference);
     } catch (error) {
@@ -177,6 +177,7 @@ export async function submitBookingPage(request: Request, context: Context): Pro
     const db = await getDb(context);
     const room = await getRoom(db, booking.roomId);
     if (!room) return formInvalid({ roomId: SELECT_ROOM }, values);
+    const pay = payOnlineFor(context, guest.paymentMethod);
     const saved = await insertReservation(db, {
       ...guest,
       ...stayOf(booking),
@@ -186,12 +187,17 @@ export async function submitBookingPage(request: Request, context: Context): Pro
       roomType: room.type,
       numberOfPeople: booking.adults + booking.children,
       roomCount: 1,
+      payOnline: pay && { tokenHash: pay.hash },
     });
     if (saved.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
     if (saved.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
     if (saved.kind === "stay-rule") return formInvalid({ checkOut: saved.message }, values);
+    // A deposit to pay online: on to the payment step, as for the room tab (ADR 0018).
+    const toPay = await payStepRedirect(db, { ...saved.record, kind: "reservation" }, saved.repeated, pay);
+    if (toPay) throw toPay;
     return formSuccess(RESERVATION_BOOKING_SUCCESSFUL, saved.record.reference);
   } catch (error) {
+    if (error instanceof Response) throw error;
     logWriteFailure("booking-reservation", error);
     return formError(RESERVATION_SAVE_FAILED, values, 503);
   }

@@ -1,14 +1,14 @@
 // Server side of the payment step, /pay/:reference?token=… (decisions.md 33, ADR 0018): the
-// deposit of a booking `Awaiting payment`, the form that sends the PIN prompt to the guest's
+// deposit of a stay (a room booking or a reservation) `Awaiting payment`, the form that sends the PIN prompt to the guest's
 // phone, the progress while the guest approves, and the outcome. The page never confirms
 // anything itself: it shows what the provider's word (webhook or status query) has done.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getDb, paymentProviderContext, writeAllowedContext } from "~/context.server.ts";
 import { logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
 import { getLodgeSettings } from "~/db/lodge-settings.server.ts";
-import { findBookingByPayLink, listAttempts } from "~/db/online-payments.server.ts";
+import { findStayByPayLink, listAttempts, type PayableStay } from "~/db/online-payments.server.ts";
 import { listPayments, netPaid } from "~/db/payments.server.ts";
-import type { Booking, PaymentAttempt } from "~/db/schema.ts";
+import type { PaymentAttempt } from "~/db/schema.ts";
 import { nightsBetween } from "~/lib/dates.ts";
 import { cancellationPolicyText, depositPolicyText } from "~/lib/deposit-policy.ts";
 import { RATE_LIMITED } from "~/lib/messages.ts";
@@ -38,7 +38,7 @@ function masked(phone: string): string {
   return `${phone.slice(0, 3)}****${phone.slice(-3)}`;
 }
 
-function stateOf(booking: Booking, latest: PaymentAttempt | undefined): PayState {
+function stateOf(booking: PayableStay, latest: PaymentAttempt | undefined): PayState {
   if (booking.status === "Awaiting payment") {
     // A card attempt the provider has not heard of is a widget opened, not a payment under way:
     // the guest may open it again (pay.server's card intents).
@@ -51,21 +51,22 @@ function stateOf(booking: Booking, latest: PaymentAttempt | undefined): PayState
   return "closed";
 }
 
-async function payView(context: Context, provider: PaymentProvider, booking: Booking, token: string) {
+async function payView(context: Context, provider: PaymentProvider, booking: PayableStay, token: string) {
   const db = await getDb(context);
   const [settings, attempts, payments] = await Promise.all([
     getLodgeSettings(db),
-    listAttempts(db, booking.id),
-    listPayments(db, { kind: "booking", id: booking.id }),
+    listAttempts(db, booking),
+    listPayments(db, booking),
   ]);
   const latest = attempts[0];
   const deposit = booking.depositAmount ?? 0;
   const view: PayView = {
     state: stateOf(booking, latest),
+    kind: booking.kind,
     reference: booking.reference,
     token,
     guestName: booking.name,
-    room: booking.selectedRoom,
+    room: booking.room,
     checkIn: booking.checkIn,
     checkOut: booking.checkOut,
     nights: nightsBetween(booking.checkIn, booking.checkOut),
@@ -97,19 +98,19 @@ async function payView(context: Context, provider: PaymentProvider, booking: Boo
 }
 
 /**
- * Finds the booking of a payment link and brings it up to date first: a hold past its time is
+ * Finds the stay of a payment link and brings it up to date first: a hold past its time is
  * released (after a last question to the provider), and an attempt whose webhook is late is
  * asked about, so the page shows the provider's word even when the webhook never comes.
  */
 async function currentBooking(context: Context, provider: PaymentProvider, reference: string, token: string) {
   const db = await getDb(context);
-  let booking = await findBookingByPayLink(db, reference, token);
+  let booking = await findStayByPayLink(db, reference, token);
   if (!booking) return undefined;
   if (booking.status === "Awaiting payment") {
     if (booking.paymentDueBy && booking.paymentDueBy.getTime() <= Date.now()) {
       await releaseIfPastDue(db, provider, booking);
     } else {
-      const [latest] = await listAttempts(db, booking.id);
+      const [latest] = await listAttempts(db, booking);
       if (
         latest &&
         (latest.status === "created" || latest.status === "pending") &&
@@ -118,7 +119,7 @@ async function currentBooking(context: Context, provider: PaymentProvider, refer
         await checkAttempt(db, provider, latest);
       }
     }
-    booking = (await findBookingByPayLink(db, reference, token)) ?? booking;
+    booking = (await findStayByPayLink(db, reference, token)) ?? booking;
   }
   return booking;
 }
@@ -183,9 +184,9 @@ export async function submitPayStep(request: Request, context: Context, referenc
   if (!parsed.ok) return data<PayActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
   try {
     const db = await getDb(context);
-    const booking = await findBookingByPayLink(db, reference, token);
+    const booking = await findStayByPayLink(db, reference, token);
     if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values }, { status: 404 });
-    await requestDeposit(db, provider, booking.id, parsed.data);
+    await requestDeposit(db, provider, booking, parsed.data);
   } catch (error) {
     logWriteFailure("payment step", error);
     return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
@@ -219,13 +220,13 @@ async function submitCard(
   if (!widget) return data<PayActionData>({ message: CARD_NOT_OFFERED, values }, { status: 404 });
   try {
     const db = await getDb(context);
-    const booking = await findBookingByPayLink(db, reference, token);
+    const booking = await findStayByPayLink(db, reference, token);
     if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values }, { status: 404 });
     if (intent !== "card") {
-      await checkCardPayment(db, provider, booking.id, intent === "card-paid" ? "paid" : "closed");
+      await checkCardPayment(db, provider, booking, intent === "card-paid" ? "paid" : "closed");
       return redirect(payStepPath(reference, token), { headers: noStore() });
     }
-    const started = await startCardPayment(db, provider, booking.id);
+    const started = await startCardPayment(db, provider, booking);
     // Paid, expired, or a payment under way: the page says which.
     if (started.kind !== "open") return redirect(payStepPath(reference, token), { headers: noStore() });
     const [firstName = "", ...rest] = booking.name.trim().split(/\s+/);
@@ -236,7 +237,7 @@ async function submitCard(
       email: booking.email ?? "",
       amount: started.attempt.amountNgwee / 100,
       currency: started.attempt.currency,
-      label: `Deposit for booking ${booking.reference}`,
+      label: `Deposit for ${booking.kind} ${booking.reference}`,
       customer: { firstName, lastName: rest.join(" "), phone: booking.phone },
     };
     return data<PayActionData>({ values, card }, { headers: noStore() });
@@ -272,12 +273,12 @@ async function submitOtpStep(
   let result;
   try {
     const db = await getDb(context);
-    const booking = await findBookingByPayLink(db, reference, token);
+    const booking = await findStayByPayLink(db, reference, token);
     if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values: {} }, { status: 404 });
     // A hold that has ended takes no code (the money would come for a room already released).
     const holding =
       booking.status === "Awaiting payment" && (booking.paymentDueBy?.getTime() ?? 0) > Date.now();
-    result = holding ? await submitDepositOtp(db, provider, booking.id, parsed.data.otp) : "not-waiting";
+    result = holding ? await submitDepositOtp(db, provider, booking, parsed.data.otp) : "not-waiting";
   } catch (error) {
     logWriteFailure("payment step", error);
     return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values: {} }, { status: 503 });

@@ -9,12 +9,12 @@ import { formatKwacha } from "~/lib/money.ts";
 import { MOBILE_MONEY_OPERATORS } from "~/lib/schemas/mobile-money-payment.ts";
 import { originFromMatches, pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/pay";
-import type { PayView } from "~/payments/pay-view.ts";
+import { confirmedTitle, type PayView } from "~/payments/pay-view.ts";
 import { loadPayStep, submitPayStep } from "./pay.server.ts";
 import "~/components/pay-step.css";
 
-// The payment step (decisions.md 33, ADR 0018): the deposit of a room booking held `Awaiting
-// payment`, paid by mobile money. The guest sees the deposit and cancellation policies, gives the
+// The payment step (decisions.md 33, ADR 0018): the deposit of a stay (a room booking or a
+// reservation) held `Awaiting payment`, paid by mobile money or card. The guest sees the deposit and cancellation policies, gives the
 // number that gets the PIN prompt, and follows the progress: without JavaScript the page reloads
 // itself every few seconds (a <noscript> meta refresh); with it, the progress island asks the
 // loader for the status and shows the outcome in place (app/components/payment-progress-island.tsx).
@@ -26,7 +26,7 @@ const TITLE = "Pay your deposit";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: TITLE,
-    description: "Pay the deposit of your room booking by mobile money.",
+    description: "Pay the deposit of your room booking or reservation by mobile money.",
     path: "/pay",
     origin: originFromMatches(matches),
     noindex: true,
@@ -65,7 +65,7 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
   const { view } = loaderData;
   return (
     <>
-      <PageHeader title={view.state === "paid" ? "Booking confirmed" : TITLE} />
+      <PageHeader title={view.state === "paid" ? confirmedTitle(view.kind) : TITLE} />
       <section className="section">
         <div className="container pay-step">
           {view.sandbox ? (

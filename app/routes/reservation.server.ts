@@ -27,6 +27,7 @@ import {
   SELECT_ROOM,
 } from "~/lib/messages.ts";
 import { reservationSchema } from "~/lib/schemas/reservation.ts";
+import { payOnlineFor, payStepRedirect } from "~/payments/pay-step.server.ts";
 
 export interface ReservationPageData {
   rooms: RoomChoice[];
@@ -76,7 +77,9 @@ export async function loadReservationPage(
 /**
  * Saves one Pending reservation (decisions.md 9) from the /reservation form:
  * rate limit, honeypot and schema first (readSubmission), then the room is
- * checked and the record stored once per submission id.
+ * checked and the record stored once per submission id. A guest who pays the deposit online
+ * (Mobile Money, or Credit Card with the card widget) is sent on to the payment step, the
+ * reservation held `Awaiting payment` (ADR 0018), as the room booking forms do.
  */
 export async function createReservation(
   request: Request,
@@ -102,6 +105,7 @@ export async function createReservation(
   try {
     const room = await getRoom(db, data.roomId);
     if (!room) return formInvalid({ roomId: SELECT_ROOM }, values);
+    const pay = payOnlineFor(context, data.paymentMethod);
     const saved = await insertReservation(db, {
       source: "reservation-page",
       status: "Pending",
@@ -120,6 +124,7 @@ export async function createReservation(
       children: data.children,
       numberOfPeople: data.adults + data.children,
       roomCount: data.roomCount,
+      payOnline: pay && { tokenHash: pay.hash },
     });
     // Another stay holds the room for one of these nights (decisions.md 23): answered as the
     // dialog and /booking answer it, so the page shows the message and reads the rooms again.
@@ -127,8 +132,12 @@ export async function createReservation(
     if (saved.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
     // A stay rule (decisions.md 31): its message beside the dates, as the hint said it.
     if (saved.kind === "stay-rule") return formInvalid({ checkOut: saved.message }, values);
+    // A deposit to pay online: on to the payment step (ADR 0018).
+    const toPay = await payStepRedirect(db, { ...saved.record, kind: "reservation" }, saved.repeated, pay);
+    if (toPay) throw toPay;
     return formSuccess(RESERVATION_SUCCESSFUL, saved.record.reference);
   } catch (error) {
+    if (error instanceof Response) throw error;
     logWriteFailure("reservation", error);
     return formError(failedToCreateReservation(failureReason(error)), values, 503);
   }

@@ -147,7 +147,7 @@ async function bookFromDialog(request: Request, context: Context) {
     switch (result.kind) {
       case "booked": {
         // A deposit to pay online: on to the payment step (ADR 0018).
-        const toPay = await payStepRedirect(db, result.booking, result.repeated, pay);
+        const toPay = await payStepRedirect(db, { ...result.booking, kind: "booking" }, result.repeated, pay);
         if (toPay) throw toPay;
         return formSuccess(BOOKING_SUCCESSFUL, result.booking.reference);
       }

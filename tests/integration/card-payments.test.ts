@@ -9,12 +9,11 @@ import { listPayments } from "~/db/payments.server.ts";
 import type { Booking } from "~/db/schema.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
-import type { PayLoaderData } from "~/payments/pay-view.ts";
 import type { PayActionData } from "~/routes/pay.server.ts";
-import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
 import { action as roomsAction } from "~/routes/rooms.tsx";
 import { SIMULATOR_CARDS, type LencoSimulator } from "../lenco-simulator.ts";
 import { useLencoTestbed } from "./lenco-testbed.ts";
+import { loadPayStepAt, payStepOf, postPayStepAt } from "./pay-step-calls.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -88,11 +87,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
   async function bookToPay(): Promise<{ booking: Booking; path: string }> {
     const room = await freeRoom();
     const fields = cardBooking(room.id);
-    const thrown = await book(fields);
-    expect(thrown).toBeInstanceOf(Response);
-    const path = (thrown as Response).headers.get("Location") ?? "";
-    expect(path).toMatch(/^\/pay\/LDG-[A-Z0-9]{6}\?token=[\w-]+$/);
-    const reference = decodeURIComponent(path.split("/")[2]?.split("?")[0] ?? "");
+    const { path, reference } = payStepOf(await book(fields));
     const booking = await db
       .selectFrom("bookings")
       .selectAll()
@@ -101,26 +96,10 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
     return { booking, path };
   }
 
-  async function page(path: string): Promise<PayLoaderData> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = (await payLoader({
-      request: new Request(url),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never)) as unknown as { data: PayLoaderData };
-    return answer.data;
-  }
+  const page = async (path: string) => (await loadPayStepAt(path, context())).data;
 
   /** The card island's request to the pay action; a redirect (Response) or its data. */
-  async function intent(path: string, name: string): Promise<Response | PayActionData> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = await payAction({
-      request: formPost(`${url.pathname}${url.search}`, { intent: name }),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never);
-    return answer instanceof Response ? answer : (answer as unknown as { data: PayActionData }).data;
-  }
+  const intent = (path: string, name: string) => postPayStepAt(path, { intent: name }, context());
 
   async function openWidget(path: string) {
     const answer = await intent(path, "card");
@@ -145,7 +124,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
       .executeTakeFirstOrThrow();
     expect(booking.status).toBe("Confirmed");
     expect(booking.depositAmount).toBeNull();
-    expect(await listAttempts(db, booking.id)).toEqual([]);
+    expect(await listAttempts(db, { kind: "booking", id: booking.id })).toEqual([]);
   });
 
   it("holds the room Awaiting payment; the status query confirms the card payment, never the browser", async () => {
@@ -155,7 +134,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
     expect(view.ok && view.view).toMatchObject({ state: "pay", card: true, cardFirst: true });
 
     const card = await openWidget(path);
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     expect(attempt).toMatchObject({ method: "Credit Card", status: "created", phone: null, operator: null });
     expect(card).toMatchObject({
       key: sim.publicKey,
@@ -223,7 +202,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
       expect(await intent(path, "card-paid")).toBeInstanceOf(Response);
       expect((await reload(booking)).status).toBe("Awaiting payment");
       expect(await listPayments(db, { kind: "booking", id: booking.id })).toEqual([]);
-      const [attempt] = await listAttempts(db, booking.id);
+      const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
       expect(attempt?.status).not.toBe("successful");
     }
   });
@@ -256,7 +235,7 @@ describeEachEngine("card deposits through Lenco's widget", (getDatabase) => {
 
     // Closed without paying: Lenco never heard of it, so it was not made.
     expect(await intent(path, "card-closed")).toBeInstanceOf(Response);
-    const [latest] = await listAttempts(db, booking.id);
+    const [latest] = await listAttempts(db, { kind: "booking", id: booking.id });
     expect(latest).toMatchObject({ reference: again.reference, status: "failed" });
   });
 

@@ -10,11 +10,10 @@ import type { Booking } from "~/db/schema.ts";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
 import { reconcilePayments } from "~/payments/deposits.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
-import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
-import type { PayLoaderData } from "~/payments/pay-view.ts";
 import { action as roomsAction } from "~/routes/rooms.tsx";
 import type { LencoSimulator } from "../lenco-simulator.ts";
 import { useLencoTestbed } from "./lenco-testbed.ts";
+import { loadPayStepAt, payStepOf, postPayStepAt } from "./pay-step-calls.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
@@ -87,12 +86,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
       () => null,
       (error: unknown) => error,
     );
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    const path = response.headers.get("Location") ?? "";
-    expect(path).toMatch(/^\/pay\/LDG-[A-Z0-9]{6}\?token=[\w-]+$/);
-    const reference = decodeURIComponent(path.split("/")[2]?.split("?")[0] ?? "");
+    const { path, reference } = payStepOf(thrown);
     const booking = await db
       .selectFrom("bookings")
       .selectAll()
@@ -101,29 +95,8 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     return { booking, path };
   }
 
-  async function page(path: string): Promise<{ status: number; data: PayLoaderData; headers: Headers }> {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = (await payLoader({
-      request: new Request(url),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never)) as unknown as { data: PayLoaderData; init: ResponseInit | null };
-    return {
-      status: answer.init?.status ?? 200,
-      data: answer.data,
-      headers: new Headers(answer.init?.headers),
-    };
-  }
-
-  async function pay(path: string, fields: Record<string, string>) {
-    const url = new URL(path, "http://localhost:3000");
-    const answer = await payAction({
-      request: formPost(`${url.pathname}${url.search}`, fields),
-      context: context(),
-      params: { reference: decodeURIComponent(url.pathname.split("/")[2] ?? "") },
-    } as never);
-    return answer as unknown;
-  }
+  const page = (path: string) => loadPayStepAt(path, context());
+  const pay = (path: string, fields: Record<string, string>) => postPayStepAt(path, fields, context());
 
   async function reload(booking: Booking): Promise<Booking> {
     return db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
@@ -174,7 +147,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
 
     const sent = await pay(path, { phone: "096 111 1111", operator: "mtn" });
     expect(sent).toBeInstanceOf(Response);
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     expect(attempt).toMatchObject({ status: "pending", phone: "0961111111", amountNgwee: deposit * 100 });
     expect(sim.collections.get(attempt!.reference)?.amount).toBe(`${deposit}.00`);
 
@@ -215,7 +188,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     const room = await freeRoom();
     const { booking, path } = await bookToPay(bookingFields(room.id));
     await pay(path, { phone: "0971111111", operator: "airtel" });
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     sim.sendWebhooks = false;
     await sim.settle(attempt!.reference);
 
@@ -265,7 +238,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     const room = await freeRoom();
     const { booking, path } = await bookToPay(bookingFields(room.id));
     await pay(path, { phone: "0961111111", operator: "mtn" });
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     const stale = JSON.stringify({
       event: "collection.failed",
       data: { ...sim.collections.get(attempt!.reference), status: "failed", reasonForFailure: "Failed" },
@@ -278,14 +251,14 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     });
     expect(await late.json()).toEqual({ status: true, outcome: "already-final" });
     expect((await reload(booking)).status).toBe("Confirmed");
-    expect((await listAttempts(db, booking.id))[0]?.status).toBe("successful");
+    expect((await listAttempts(db, { kind: "booking", id: booking.id }))[0]?.status).toBe("successful");
   });
 
   it("shows a failed prompt (a sandbox number that times out) and lets the guest try again", async () => {
     const room = await freeRoom();
     const { booking, path } = await bookToPay(bookingFields(room.id));
     await pay(path, { phone: "0966666666", operator: "mtn" });
-    const [first] = await listAttempts(db, booking.id);
+    const [first] = await listAttempts(db, { kind: "booking", id: booking.id });
     await sim.settle(first!.reference);
     const failed = await page(path);
     expect(failed.data.ok && failed.data.view.state).toBe("pay");
@@ -296,7 +269,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     expect((await reload(booking)).status).toBe("Awaiting payment");
 
     await pay(path, { phone: "0971111111", operator: "airtel" });
-    const attempts = await listAttempts(db, booking.id);
+    const attempts = await listAttempts(db, { kind: "booking", id: booking.id });
     expect(attempts).toHaveLength(2);
     await sim.settle(attempts[0]!.reference);
     expect((await reload(booking)).status).toBe("Confirmed");
@@ -312,7 +285,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
       pay(path, { phone: "0961111111", operator: "mtn" }),
     ]);
     await pay(path, { phone: "0961111111", operator: "mtn" });
-    expect(await listAttempts(db, booking.id)).toHaveLength(1);
+    expect(await listAttempts(db, { kind: "booking", id: booking.id })).toHaveLength(1);
     expect(prompts() - before).toBe(1);
   });
 
@@ -321,7 +294,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     const { booking, path } = await bookToPay(bookingFields(room.id));
     // A number outside the sandbox's list: the prompt is never approved.
     await pay(path, { phone: "0965000001", operator: "mtn" });
-    await sim.settle((await listAttempts(db, booking.id))[0]!.reference);
+    await sim.settle((await listAttempts(db, { kind: "booking", id: booking.id }))[0]!.reference);
     await db
       .updateTable("bookings")
       .set({ paymentDueBy: new Date(Date.now() - 1000) })
@@ -349,7 +322,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     expect(shown.data.ok && shown.data.view.state).toBe("expired");
     // The form no longer starts anything.
     await pay(path, { phone: "0961111111", operator: "mtn" });
-    expect(await listAttempts(db, booking.id)).toHaveLength(1);
+    expect(await listAttempts(db, { kind: "booking", id: booking.id })).toHaveLength(1);
     // The room can be booked again.
     const again = await bookToPay({
       ...bookingFields(room.id),
@@ -364,7 +337,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
       const room = await freeRoom();
       const { booking, path } = await bookToPay(bookingFields(room.id));
       await pay(path, { phone: "0961111111", operator: "mtn" });
-      const [attempt] = await listAttempts(db, booking.id);
+      const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
       await db
         .updateTable("bookings")
         .set({ paymentDueBy: new Date(Date.now() - 1000) })
@@ -384,7 +357,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
       }
       await sim.settle(attempt!.reference);
       const after = await reload(booking);
-      const [settled] = await listAttempts(db, booking.id);
+      const [settled] = await listAttempts(db, { kind: "booking", id: booking.id });
       expect(await listPayments(db, { kind: "booking", id: booking.id })).toHaveLength(1);
       if (taken) {
         expect(after.status).toBe("Cancelled");
@@ -403,14 +376,14 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     const { booking, path } = await bookToPay(bookingFields(room.id));
     await pay(path, { phone: "0971111111", operator: "airtel" });
     sim.sendWebhooks = false;
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     await sim.settle(attempt!.reference);
     expect((await reload(booking)).status).toBe("Awaiting payment");
 
     sim.down();
     await dueNow(booking);
     await reconcilePayments(db, provider);
-    const waiting = (await listAttempts(db, booking.id))[0]!;
+    const waiting = (await listAttempts(db, { kind: "booking", id: booking.id }))[0]!;
     // Scheduled once when the prompt went out, once more after this unanswered question.
     expect(waiting).toMatchObject({ status: "pending", checks: 2 });
     expect(waiting.nextCheckAt.getTime()).toBeGreaterThan(Date.now());
@@ -427,7 +400,7 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     const { booking, path } = await bookToPay(bookingFields(room.id));
     sim.down();
     await pay(path, { phone: "0961111111", operator: "mtn" });
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     // Our reference was stored before the call; the call did not get through.
     expect(attempt).toMatchObject({ status: "created" });
     expect(sim.collections.has(attempt!.reference)).toBe(false);

@@ -126,7 +126,7 @@ describeEachEngine("the one-time code of a mobile-money deposit", (getDatabase) 
     const logged = [vi.spyOn(logger, "info"), vi.spyOn(logger, "warn"), vi.spyOn(logger, "error")];
     const { booking, path } = await bookToPay();
     await post(path, { phone: OTP_NUMBER, operator: "mtn" });
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     expect(attempt).toMatchObject({ status: "pending", otpRequired: true });
     expect(sim.collections.get(attempt!.reference)?.status).toBe("otp-required");
     const asked = await page(path);
@@ -151,12 +151,18 @@ describeEachEngine("the one-time code of a mobile-money deposit", (getDatabase) 
       data: { values: {}, fieldErrors: { otp: OTP_REFUSED } },
     });
     expect(otpCalls()).toBe(before + 1);
-    expect((await listAttempts(db, booking.id))[0]).toMatchObject({ status: "pending", otpRequired: true });
+    expect((await listAttempts(db, { kind: "booking", id: booking.id }))[0]).toMatchObject({
+      status: "pending",
+      otpRequired: true,
+    });
 
     // The sandbox's code: the prompt follows, the page waits for it, the webhook confirms.
     expect(await post(path, { intent: "otp", otp: SANDBOX_OTP })).toEqual({ status: 302, redirect: path });
     expect(sim.collections.get(attempt!.reference)?.status).toBe("pay-offline");
-    expect((await listAttempts(db, booking.id))[0]).toMatchObject({ status: "pending", otpRequired: false });
+    expect((await listAttempts(db, { kind: "booking", id: booking.id }))[0]).toMatchObject({
+      status: "pending",
+      otpRequired: false,
+    });
     const waiting = await page(path);
     expect(waiting.ok && waiting.view.state).toBe("waiting");
     await sim.settle(attempt!.reference);
@@ -207,7 +213,7 @@ describeEachEngine("the one-time code of a mobile-money deposit", (getDatabase) 
     const still = await page(path);
     expect(still.ok && still.view.state).toBe("otp");
     expect(await post(path, { intent: "otp", otp: SANDBOX_OTP })).toEqual({ status: 302, redirect: path });
-    const [attempt] = await listAttempts(db, booking.id);
+    const [attempt] = await listAttempts(db, { kind: "booking", id: booking.id });
     await sim.settle(attempt!.reference);
     const paid = await page(path);
     expect(paid.ok && paid.view.state).toBe("paid");

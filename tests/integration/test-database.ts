@@ -4,7 +4,7 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe } from "vitest";
 import { databaseContext, siteOriginContext, writeAllowedContext } from "~/context.server.ts";
-import type { DB } from "~/db/client.server.ts";
+import type { DatabaseConfig, DB } from "~/db/client.server.ts";
 import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
 
 /**
@@ -25,25 +25,33 @@ export interface TestDatabase {
   context(options?: { writeAllowed?: boolean }): RouterContextProvider;
 }
 
-async function createTestDatabase(engine: Engine): Promise<TestDatabase & { drop(): Promise<void> }> {
-  let dropDatabase = async () => {};
-  let handle: DatabaseHandle;
-  if (engine === "pglite") {
-    handle = openDatabase({ dataDir: "memory://" });
-  } else {
-    const name = `lodge_test_${randomBytes(6).toString("hex")}`;
-    const admin = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ADMIN_URL, max: 1 }) }),
-    });
-    await sql`create database ${sql.id(name)}`.execute(admin);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    handle = openDatabase({ databaseUrl: url.href, dataDir: "unused" });
-    dropDatabase = async () => {
+/**
+ * An empty throwaway database of `engine`: its configuration, and how to drop it once closed
+ * (an in-memory PGlite, or a randomly named database on the PostgreSQL server).
+ */
+export async function throwawayDatabase(
+  engine: Engine,
+): Promise<{ config: DatabaseConfig; dropDatabase(): Promise<void> }> {
+  if (engine === "pglite") return { config: { dataDir: "memory://" }, dropDatabase: async () => {} };
+  const name = `lodge_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ADMIN_URL, max: 1 }) }),
+  });
+  await sql`create database ${sql.id(name)}`.execute(admin);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    config: { databaseUrl: url.href, dataDir: "unused" },
+    async dropDatabase() {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
       await admin.destroy();
-    };
-  }
+    },
+  };
+}
+
+async function createTestDatabase(engine: Engine): Promise<TestDatabase & { drop(): Promise<void> }> {
+  const { config, dropDatabase } = await throwawayDatabase(engine);
+  const handle = openDatabase(config);
   const db = await handle.ready();
   return {
     handle,

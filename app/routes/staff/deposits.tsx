@@ -19,7 +19,7 @@ import type { Route } from "./+types/deposits";
 // Deposits and cancellation (managers only; decisions.md 33, ADR 0018): the deposit a guest pays
 // online (none, a percentage, or the first night), until when cancelling is free, and how long a
 // booking awaiting its deposit holds its room. Guests read the policies on the payment step. Also
-// lists payments that arrived too late to confirm their booking, for a refund.
+// lists payments that arrived too late to confirm their stay (booking or reservation), for a refund.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context, { role: "manager" });
@@ -159,9 +159,10 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
           <ul className="staff-list">
             {refunds.map((r) => (
               <li key={r.id}>
-                <Link to={`/staff/requests/booking/${r.bookingId}`}>{r.bookingReference}</Link> ({r.name}):{" "}
+                <Link to={`/staff/requests/${r.stay.kind}/${r.stay.id}`}>{r.stayReference}</Link> ({r.name}):{" "}
                 {formatKwacha(r.amount)} paid {formatLodgeTime(r.updatedAt)}, payment {r.reference}
-                {r.providerReference ? ` (Lenco ${r.providerReference})` : ""}; the booking is {r.status}.
+                {r.providerReference ? ` (Lenco ${r.providerReference})` : ""}; the {r.stay.kind} is{" "}
+                {r.status}.
               </li>
             ))}
           </ul>

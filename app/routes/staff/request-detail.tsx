@@ -6,6 +6,7 @@ import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
 import { RequestButtons, RequestStatus } from "~/components/staff-request-buttons.tsx";
 import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { chargeableOf, getPayableRecord, listLedger, type PayableRecord } from "~/db/desk.server.ts";
+import { listAttempts } from "~/db/online-payments.server.ts";
 import { getDepositOutcome } from "~/db/payments.server.ts";
 import { DepositOutcomeNote } from "~/components/deposit-outcome.tsx";
 import {
@@ -32,7 +33,8 @@ import { readFormBody } from "~/lib/form-body.server.ts";
 // One request, made for reception (issue 17): who the guest is and how to call them, the stay,
 // the room, the money (total, paid, balance) and the status first, in the lodge's time and the
 // site's money format; then the changes its status allows, the payments ledger and its receipts,
-// the folio, the history, and the record's technical fields tucked away at the end. A newsletter
+// the folio, the history, and the record's technical fields tucked away at the end. A stay paid
+// online (a booking or a reservation, ADR 0018) lists its attempts with the provider too. A newsletter
 // subscription has a page too (the inbox lists it): its address, status and dates, no actions.
 
 type DetailKind = RequestKind | "newsletter";
@@ -141,14 +143,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       freeRooms: [],
       prices: null,
       deposit: null,
+      attempts: [],
     };
   }
   const record = await getPayableRecord(db, kind, params.id);
   if (!record) throw data("Not found", { status: 404 });
-  const [history, ledger, deposit] = await Promise.all([
+  const [history, ledger, deposit, attempts] = await Promise.all([
     listHistoryWithStaff(db, kind, params.id),
     listLedger(db, { kind, id: params.id }),
     kind === "venue-booking" ? null : getDepositOutcome(db, { kind, id: params.id }),
+    kind === "venue-booking" ? [] : listAttempts(db, { kind, id: params.id }),
   ]);
   const folio = buildFolio(chargeableOf(record), ledger);
   const money = { total: folio.total, paid: folio.paid, balance: folio.balance, credit: folio.credit };
@@ -175,7 +179,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     freeRooms,
     prices: { total: Number(record.row.totalPrice), ...(await getKeptPrices(db, kind, params.id)) },
     deposit,
+    attempts: attempts.map((attempt) => ({
+      reference: attempt.reference,
+      method: attempt.method,
+      payer: attempt.phone ? `${attempt.operator === "mtn" ? "MTN" : "Airtel"} ${attempt.phone}` : "",
+      amount: attempt.amountNgwee / 100,
+      status: attemptStatusText(attempt),
+      refundDue: attempt.refundDue,
+      at: attempt.createdAt.toISOString(),
+    })),
   };
+}
+
+/** An attempt's status in reception's words. */
+function attemptStatusText(attempt: {
+  status: string;
+  otpRequired: boolean;
+  failureReason: string | null;
+}): string {
+  switch (attempt.status) {
+    case "created":
+      return "Sent to the payment service";
+    case "pending":
+      return attempt.otpRequired ? "Waiting for the guest's texted code" : "Waiting for the guest to approve";
+    case "successful":
+      return "Paid";
+    case "failed":
+      return `Failed${attempt.failureReason ? `: ${attempt.failureReason}` : ""}`;
+    default:
+      return "No answer from the payment service";
+  }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -295,6 +328,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
     freeRooms,
     prices,
     deposit,
+    attempts,
   } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
   return (
@@ -410,6 +444,41 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
             · <Link to={`/staff/requests/${kind}/${id}/folio`}>Print the folio</Link>
           </p>
           {deposit ? <DepositOutcomeNote {...deposit} /> : null}
+          {attempts.length > 0 ? (
+            <>
+              <h3 id="attempts-heading">Paid online</h3>
+              <div className="staff-table-wrap">
+                <table className="staff-table" aria-labelledby="attempts-heading">
+                  <thead>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col">Reference</th>
+                      <th scope="col">Method</th>
+                      <th scope="col">Amount</th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {attempts.map((attempt) => (
+                      <tr key={attempt.reference}>
+                        <td>{formatLodgeTime(attempt.at)}</td>
+                        <td>{attempt.reference}</td>
+                        <td>
+                          {attempt.method}
+                          {attempt.payer ? <span className="staff-muted"> ({attempt.payer})</span> : null}
+                        </td>
+                        <td>{formatKwacha(attempt.amount)}</td>
+                        <td>
+                          {attempt.status}
+                          {attempt.refundDue ? <strong> · refund due</strong> : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : null}
           <h3>Record a payment or refund</h3>
           <LedgerForm
             balance={money.balance}
