@@ -71,9 +71,11 @@ export async function writeBackup(pglite: PGlite, folder: string, at = new Date(
   const file = join(folder, backupFileName(at));
   const partial = join(folder, `.${basename(file)}.partial`);
   await pglite.exec("checkpoint");
+  // Queries wait while the files are read, so the fastest compression: on ten years of history
+  // (1.2 GB) gzip level 1 took 8 s and wrote 151 MB, level 6 18 s and 130 MB.
   await pglite.runExclusive(async () => {
     const entries = readdirSync(dataDir).filter((name) => !NOT_THE_DATABASE.has(name));
-    await createTar({ file: partial, cwd: dataDir, gzip: { level: 6 }, portable: true }, entries);
+    await createTar({ file: partial, cwd: dataDir, gzip: { level: 1 }, portable: true }, entries);
   });
   renameSync(partial, file);
   for (const old of backupsToPrune(listBackups(folder))) rmSync(join(folder, old), { force: true });
