@@ -6,9 +6,9 @@
 //   memory; capped at 8 MB the server held 130 MB less at its peak under the console's load. The
 //   price, counted with `--trace-gc` over 40,000 cached-page requests: 200–220 scavenges and 9–13
 //   full collections (560–610 ms of pauses, about 3% of the CPU those requests took) against
-//   110–120 and 3–4 (240–350 ms) at 16 MB. But 16 MB held 18 MB more under the console's load at
-//   ten years of history, and took the peak with the day's backup to 397 MB, over the 384 MB goal
-//   (docs/performance.md, "Memory flags"). The issue allows 10% of throughput for memory.
+//   110–120 and 3–4 (240–350 ms) at 16 MB. Two bench runs, one at 16 MB and one at 8 MB, peaked at
+//   397 and 396 MB at ten years with the day's backup under load: the size is not what decides
+//   that peak, and 16 MB is the candidate to measure next (docs/performance.md, "Memory flags").
 // - the old generation: 128 MB, two to three times what the server keeps alive at ten years of
 //   history (a CSV export of all 63,000 requests of the seeded history included). Without a limit
 //   V8 sizes it by the machine's memory and lets garbage pile up to it between collections.
