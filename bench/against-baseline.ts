@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { combineLoadRuns, type CombinedPageLoad } from "./combine-runs.ts";
-import { loadPage, type PageLoad } from "./load.ts";
+import { loadInTurns } from "./load.ts";
 import { BUILD_DIR, build } from "./server.ts";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
@@ -52,12 +52,8 @@ const SECONDS = 3;
 
 /** The page on each side: one unrecorded second each, then RUNS runs taking turns; medians. */
 async function alternating(path: string) {
-  const urls = sides.map((side) => `http://localhost:${side.port}`);
-  for (const url of urls) await loadPage(url, path, 1);
-  const runs: PageLoad[][] = [[], []];
-  for (let run = 0; run < RUNS; run++) {
-    for (const [index, url] of urls.entries()) runs[index]!.push(await loadPage(url, path, SECONDS));
-  }
+  const [url0, url1] = sides.map((side) => ({ url: `http://localhost:${side.port}` }));
+  const runs = await loadInTurns([url0!, url1!], path, RUNS, SECONDS);
   return runs.map(combineLoadRuns) as [CombinedPageLoad, CombinedPageLoad];
 }
 

@@ -3,7 +3,7 @@
 // server's resident memory after start, at its peak under this load, and after the history.
 import { createHash, randomBytes } from "node:crypto";
 import { combineLoadRuns, median, type CombinedPageLoad } from "./combine-runs.ts";
-import { loadPage, type PageLoad } from "./load.ts";
+import { loadInTurns } from "./load.ts";
 import { residentAfterStart, watchPeak } from "./memory.ts";
 import { inBuild, startServer, type BenchDatabase } from "./server.ts";
 
@@ -97,14 +97,15 @@ async function alternate(
   servers: readonly [{ url: string; cookie: string }, { url: string; cookie: string }],
   path: string,
 ): Promise<HistoryPage> {
-  const options = { connections: CONNECTIONS, seconds: SECONDS };
-  for (const { url, cookie } of servers) await loadPage(url, path, 1, { ...options, cookie });
-  const runs: [PageLoad[], PageLoad[]] = [[], []];
-  for (let pair = 0; pair < PAIRS; pair++) {
-    for (const [side, { url, cookie }] of servers.entries()) {
-      runs[side]!.push(await loadPage(url, path, SECONDS, { ...options, cookie }));
-    }
-  }
+  const runs = await loadInTurns(
+    [
+      { url: servers[0].url, options: { connections: CONNECTIONS, cookie: servers[0].cookie } },
+      { url: servers[1].url, options: { connections: CONNECTIONS, cookie: servers[1].cookie } },
+    ],
+    path,
+    PAIRS,
+    SECONDS,
+  );
   const pairs = runs[0].map((empty, i) => ratio(empty.requestsPerSecond, runs[1][i]!.requestsPerSecond));
   return {
     path,

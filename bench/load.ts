@@ -52,6 +52,33 @@ export async function loadPageRuns(
   return combineLoadRuns(runs);
 }
 
+/** One of two servers loaded in turns: its address and what to send it (its staff cookie). */
+export interface TurnSide {
+  url: string;
+  options?: PageLoadOptions;
+}
+
+/**
+ * A page on two servers taking turns (one unrecorded second on each, then `runs` pairs of
+ * `seconds`), so whatever else the machine does at a moment weighs on both sides alike. Each
+ * side's runs in the order they ran.
+ */
+export async function loadInTurns(
+  sides: readonly [TurnSide, TurnSide],
+  path: string,
+  runs: number,
+  seconds: number,
+): Promise<[PageLoad[], PageLoad[]]> {
+  for (const { url, options } of sides) await loadPage(url, path, 1, options);
+  const loads: [PageLoad[], PageLoad[]] = [[], []];
+  for (let run = 0; run < runs; run++) {
+    for (const [side, { url, options }] of sides.entries()) {
+      loads[side]!.push(await loadPage(url, path, seconds, options));
+    }
+  }
+  return loads;
+}
+
 /** Defaults: 20 connections, LOAD_RUNS runs of BENCH_LOAD_SECONDS, no cookie. */
 export interface PageLoadOptions {
   connections?: number;
