@@ -495,30 +495,41 @@ export async function listToday(db: DB, today: string): Promise<TodayLists> {
 
 export interface BoardBar {
   roomId: number;
-  /** First night shown (clipped to the board's first day). */
-  from: string;
-  /** Day after the last night shown (clipped to the board's end). */
-  until: string;
+  /** The first night shown, as days after the board's first day (the hold clipped to the board). */
+  startDay: number;
+  /** Nights shown from there (clipped to the board's end). */
+  nights: number;
   kind: "booking" | "reservation" | "closure";
   id: string;
   label: string;
   status: string;
 }
 
-/** Every hold on the ledger that overlaps [from, until), clipped to it. */
+/**
+ * Every hold on the ledger that overlaps [from, until), clipped to it.
+ *
+ * A closure's reason is looked up only for a closure's hold. Joined like the stays, the planner
+ * (which sees few or no closures) scanned room_closures once for every bar: on the embedded
+ * database each such scan asks the file system for the table's size, 0.12 ms a bar, 8 of the
+ * 10 ms the query took with the 70 bars of a busy month (issue 19, docs/query-plans-issue-19.md,
+ * "Fifth pass"). Bars come as day numbers, not dates: the page draws columns, and every field of
+ * every row costs the embedded database's client an allocation.
+ */
 export async function listBoard(db: DB, from: string, until: string): Promise<BoardBar[]> {
   const result = await sql<BoardBar>`
     select h.room_id as "roomId",
-      greatest(lower(h.nights), ${from}::date)::text as "from",
-      least(coalesce(upper(h.nights), ${until}::date), ${until}::date)::text as "until",
+      greatest(lower(h.nights), ${from}::date) - ${from}::date as "startDay",
+      least(coalesce(upper(h.nights), ${until}::date), ${until}::date)
+        - greatest(lower(h.nights), ${from}::date) as nights,
       case when b.id is not null then 'booking' when r.id is not null then 'reservation' else 'closure' end as kind,
-      coalesce(b.id::text, r.id::text, c.id::text) as id,
-      coalesce(b.name, r.name, c.reason) as label,
+      coalesce(b.id::text, r.id::text, h.closure_id::text) as id,
+      coalesce(b.name, r.name,
+        case when h.closure_id is not null
+          then (select c.reason from room_closures c where c.id = h.closure_id) end) as label,
       coalesce(b.status, r.status, 'Out of service') as status
     from room_holds h
     left join bookings b on b.id = h.booking_id
     left join reservations r on r.id = h.reservation_id
-    left join room_closures c on c.id = h.closure_id
     where h.nights && daterange(${from}::date, ${until}::date)
     order by h.room_id, lower(h.nights)`.execute(db);
   return result.rows;

@@ -5,6 +5,7 @@ import { clientAddressContext, databaseContext } from "~/context.server.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { insertContactMessage } from "~/db/contact-messages.server.ts";
 import { insertReservation } from "~/db/reservations.server.ts";
+import { closeRoom } from "~/db/room-closures.server.ts";
 import { bookRoom, roomTypePrices } from "~/db/rooms.server.ts";
 import { recordLoginFailure } from "~/db/staff-login-attempts.server.ts";
 import { findUsableToken, issueStaffToken, spendStaffToken } from "~/db/staff-accounts.server.ts";
@@ -211,6 +212,14 @@ describeEachEngine("staff console", (getDatabase) => {
     const inside = await confirmedBooking(addDays(start, 3), 2);
     const early = await confirmedBooking(addDays(start, -1), 3);
     const late = await confirmedBooking(addDays(start, 13), 4);
+    // Out of service from the fifth night on, with no end: to the board's last night.
+    const closed = await closeRoom(db(), {
+      roomId: await freeRoomId(),
+      startsOn: addDays(start, 5),
+      endsOn: null,
+      reason: "Board test roof",
+    });
+    if (closed.kind !== "closed") throw new Error(closed.kind);
     const { data } = await run(board.loader as Loader, staffGet(`/staff/board?from=${start}`, managerCookie));
     type Cell = number | { span: number; kind: string; id: string; label: string; status: string };
     const { days, rooms } = data as { days: number; rooms: { id: number; cells: Cell[] }[] };
@@ -235,6 +244,30 @@ describeEachEngine("staff console", (getDatabase) => {
     expect(row(inside)).toEqual([3, bar(inside, 2), 9]);
     expect(row(early)).toEqual([bar(early, 2), 12]);
     expect(row(late)).toEqual([13, bar(late, 1)]);
+    expect(row(closed.closure)).toEqual([
+      5,
+      {
+        span: 9,
+        kind: "closure",
+        id: String(closed.closure.id),
+        label: "Board test roof",
+        status: "Out of service",
+      },
+    ]);
+
+    // The CSV of the same range gives each bar's dates, clipped the same way.
+    const csv = (await exportCsv.loader(
+      routeArgs(staffGet(`/staff/export/board?from=${start}&days=14`, managerCookie), ctx(), {
+        list: "board",
+      }),
+    )) as Response;
+    const records = parseCsv(await csv.text());
+    expect(records).toContainEqual(
+      expect.arrayContaining(["Board test roof", "Out of service", addDays(start, 5), addDays(start, 14)]),
+    );
+    expect(records).toContainEqual(
+      expect.arrayContaining(["Chanda Mwale", "Confirmed", start, addDays(start, 2)]),
+    );
   });
 
   it("sends every page and every action to sign-in when signed out", async () => {

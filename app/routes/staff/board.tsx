@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CsvDownload } from "~/components/csv-download.tsx";
 import { listBoard, type BoardBar } from "~/db/inbox.server.ts";
 import { listRooms, type RoomWithStatus } from "~/db/rooms.server.ts";
-import { addDays, daysBetween, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
+import { addDays, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
 import { requireStaff } from "~/lib/staff-auth.server.ts";
 import { readBoardRange } from "~/lib/staff-list-filters.ts";
 import type { Route } from "./+types/board";
@@ -20,7 +20,7 @@ type BoardCell = number | { span: number; kind: BoardBar["kind"]; id: string; la
  * draws ~70 bars (issue 19). Bars come ordered by room and first night, and never overlap within
  * a room (the ledger's exclusion constraint); a bar starting under another is not drawn, as before.
  */
-function boardRows(rooms: RoomWithStatus[], bars: BoardBar[], start: string, days: number) {
+function boardRows(rooms: RoomWithStatus[], bars: BoardBar[], days: number) {
   const byRoom = new Map<number, BoardBar[]>();
   for (const bar of bars) {
     const list = byRoom.get(bar.roomId);
@@ -31,10 +31,10 @@ function boardRows(rooms: RoomWithStatus[], bars: BoardBar[], start: string, day
     const cells: BoardCell[] = [];
     let at = 0;
     for (const bar of byRoom.get(room.id) ?? []) {
-      const from = daysBetween(start, bar.from);
+      const from = bar.startDay;
       if (from < at || from >= days) continue;
       if (from > at) cells.push(from - at);
-      const span = Math.max(1, daysBetween(bar.from, bar.until));
+      const span = Math.max(1, bar.nights);
       cells.push({ span, kind: bar.kind, id: bar.id, label: bar.label, status: bar.status });
       at = from + span;
     }
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = lodgeToday();
   const { start, days, until } = readBoardRange(new URL(request.url).searchParams, today);
   const [rooms, bars] = await Promise.all([listRooms(db, today), listBoard(db, start, until)]);
-  return { start, days, rooms: boardRows(rooms, bars, start, days) };
+  return { start, days, rooms: boardRows(rooms, bars, days) };
 }
 
 /**

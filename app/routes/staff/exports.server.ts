@@ -7,7 +7,7 @@ import { listClosures } from "~/db/room-closures.server.ts";
 import { listRooms } from "~/db/rooms.server.ts";
 import { listStaffAccounts } from "~/db/staff-accounts.server.ts";
 import { listVenues } from "~/db/venues.server.ts";
-import { lodgeToday } from "~/lib/dates.ts";
+import { addDays, lodgeToday } from "~/lib/dates.ts";
 import { INBOX_KIND_LABELS, parseInboxQuery } from "~/lib/inbox-filter.ts";
 import { readBoardRange, readOutboxStatus } from "~/lib/staff-list-filters.ts";
 import { REPORT_EXPORTS } from "./reports.server.ts";
@@ -105,8 +105,8 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
           bar.kind === "closure" ? "Out of service" : INBOX_KIND_LABELS[bar.kind],
           bar.label,
           bar.status,
-          bar.from,
-          bar.until,
+          addDays(start, bar.startDay),
+          addDays(start, bar.startDay + bar.nights),
         ]),
       };
     },
