@@ -8,7 +8,14 @@ import { writeFile } from "node:fs/promises";
 import { withRuns, type CombinedPageLoad, type CombinedPageResult } from "./combine-runs.ts";
 import { runLighthouse, type PageResult } from "./lighthouse.ts";
 import { LOAD_RUNS, loadBookings, loadPageRuns, type BookingLoad } from "./load.ts";
-import { historyFailures, measureHistory, printHistory, type HistoryBench } from "./history.ts";
+import {
+  historyFailures,
+  measureHistory,
+  memoryFailures,
+  overMemoryGoals,
+  printHistory,
+  type HistoryBench,
+} from "./history.ts";
 import { residentAfterStart, watchPeak } from "./memory.ts";
 import {
   build,
@@ -312,7 +319,7 @@ async function historyOnly() {
     only: "history",
     machine: machine(),
     history,
-    budgetFailures: historyFailures(history),
+    budgetFailures: [...historyFailures(history), ...memoryFailures(history)],
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
   await writeFile(
@@ -461,6 +468,8 @@ async function main() {
       ...interactionFailures(interactions),
       ...loadBudgetFailures(loads),
       ...historyFailures(history),
+      ...overMemoryGoals("public pages, pglite", memory.afterStart, memory.peakUnderLoad),
+      ...memoryFailures(history),
     ];
     const results = {
       date: new Date().toISOString(),
