@@ -6,9 +6,10 @@
 //   memory; capped at 8 MB the server held 130 MB less at its peak under the console's load. The
 //   price, counted with `--trace-gc` over 40,000 cached-page requests: 200–220 scavenges and 9–13
 //   full collections (560–610 ms of pauses, about 3% of the CPU those requests took) against
-//   110–120 and 3–4 (240–350 ms) at 16 MB. Two bench runs, one at 16 MB and one at 8 MB, peaked at
-//   397 and 396 MB at ten years with the day's backup under load: the size is not what decides
-//   that peak, and 16 MB is the candidate to measure next (docs/performance.md, "Memory flags").
+//   110–120 and 3–4 (240–350 ms) at 16 MB. Side by side with the build of 2026-11-24, pages from
+//   the page cache serve 0.80–0.93× its requests with these flags (docs/performance.md, "Memory
+//   flags" and the evening's figures). 16 MB would hold some 18 MB more at the ten-year peak
+//   (365 MB now, goal 384): not yet measured in a full bench run.
 // - the old generation: 128 MB, two to three times what the server keeps alive at ten years of
 //   history (a CSV export of all 63,000 requests of the seeded history included). Without a limit
 //   V8 sizes it by the machine's memory and lets garbage pile up to it between collections.
