@@ -1,11 +1,9 @@
 // Issue 19: every console and public page on an empty database and on ten years of a busy lodge's
 // history (app/db/seed-history.server.ts), on each engine, in one run; each page's ratio; and the
 // server's resident memory after start, at its peak under this load, and after the history.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { BACKUPS_FOLDER, listBackups } from "../app/db/backups.server.ts";
+import { once } from "node:events";
 import { combineLoadRuns, median, type CombinedPageLoad } from "./combine-runs.ts";
 import { loadInTurns, loadPage } from "./load.ts";
 import { residentAfterStart, watchPeak } from "./memory.ts";
@@ -101,36 +99,32 @@ function seedTenYears(database: BenchDatabase): Record<string, number> {
 }
 
 /**
- * A backup of an embedded database's folder, written before its server starts: a server backs up
- * a folder whose newest backup is a day old a minute after it starts, which would fall into the
- * pages' runs (at ten years queries wait some seconds while the files are read). That backup is
- * measured on its own instead (`peakWhileBackingUp`).
+ * `npm run db:backup` on an embedded database's folder, as staff run it: written by the script
+ * when no server holds the folder, asked of the server (and waited for) when one does.
  */
-function backUpBeforeStart(database: BenchDatabase): void {
-  if (database.engine !== "pglite") return;
-  const result = spawnSync(process.execPath, ["scripts/db.ts", "backup"], {
+async function backUp(database: BenchDatabase): Promise<void> {
+  const child = spawn(process.execPath, ["scripts/db.ts", "backup"], {
     env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
+    stdio: ["ignore", "ignore", "pipe"],
   });
-  if (result.status !== 0) throw new Error(`npm run db:backup failed:\n${result.stderr}`);
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`npm run db:backup failed:\n${stderr}`);
 }
 
 /**
- * The server's peak while it writes a backup (asked for as `npm run db:backup` asks a running
- * server) and staff keep using the console: /staff/requests under the bench's connections until
- * the new backup is there.
+ * The server's peak while it writes a backup and staff keep using the console: /staff/requests
+ * under the bench's connections until `npm run db:backup` has the new file. (Each folder is backed
+ * up before its server starts: a server backs up a folder whose newest backup is a day old a
+ * minute after it starts, which would fall into the pages' runs.)
  */
-async function peakWhileBackingUp(server: RunningServer, dataDir: string, cookie: string): Promise<number> {
-  const folder = join(dataDir, BACKUPS_FOLDER);
-  const before = listBackups(folder)[0];
+async function peakWhileBackingUp(server: RunningServer, database: BenchDatabase, cookie: string) {
   const peak = watchPeak(server.pid);
-  process.kill(server.pid, "SIGUSR2");
-  const deadline = Date.now() + 120_000;
-  while (listBackups(folder)[0] === before) {
-    if (Date.now() > deadline) throw new Error("the server wrote no backup within two minutes");
-    await loadPage(server.url, "/staff/requests", 1, { connections: CONNECTIONS, cookie });
-    await sleep(0);
-  }
+  let written = false;
+  const backup = backUp(database).finally(() => (written = true));
+  while (!written) await loadPage(server.url, "/staff/requests", 1, { connections: CONNECTIONS, cookie });
+  await backup;
   return peak.stop();
 }
 
@@ -180,8 +174,7 @@ export async function measureHistory(
   const fullCookie = consoleSession(full);
   console.info(`bench: seeding ten years of history (${full.engine})…`);
   const seeded = seedTenYears(full);
-  backUpBeforeStart(empty);
-  backUpBeforeStart(full);
+  if (full.engine === "pglite") for (const database of [empty, full]) await backUp(database);
   const emptyServer = await startServer(empty, port);
   try {
     const fullServer = await startServer(full, port + 1);
@@ -205,7 +198,7 @@ export async function measureHistory(
       }
       const [peakUnderLoad, peakTenYears] = peaks.map((peak) => peak.stop());
       const backingUp =
-        full.engine === "pglite" ? await peakWhileBackingUp(fullServer, full.dataDir, fullCookie) : null;
+        full.engine === "pglite" ? await peakWhileBackingUp(fullServer, full, fullCookie) : null;
       return {
         engine: full.engine,
         pages,
