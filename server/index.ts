@@ -20,6 +20,12 @@ const server = express();
 server.disable("x-powered-by");
 // One JSON line per request (server/request-log.ts), first so it times the whole answer.
 server.use(requestLog());
+// The production build, its app and its kept pages (server/page-pipeline.ts). Kept pages come
+// next: one is answered from memory with its own policy and headers, so it costs neither
+// compression (it is compressed already), helmet's per-request nonce, a static file lookup nor
+// the write guards' middleware.
+const build = DEVELOPMENT ? null : await import(BUILD_PATH);
+if (build) server.use(build.keptPages);
 // Brotli where the browser takes it (quality 4: fast enough per request), else gzip. Built
 // assets come precompressed at the highest quality (server/static-files.ts), kept pages
 // compressed once (server/page-pipeline.ts).
@@ -69,11 +75,7 @@ if (DEVELOPMENT) {
     }
   });
 } else {
-  const build = await import(BUILD_PATH);
   port = build.env.PORT;
-  // Kept pages from memory (server/page-pipeline.ts): first, so that one costs neither a static
-  // file lookup nor the write guards' middleware.
-  server.use(build.keptPages);
   // Hashed file names never change content: cache them for a year. Unhashed files (favicon,
   // social card) may change with a deploy: a short cache.
   server.use("/assets", staticFiles(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));

@@ -15,8 +15,9 @@ import { freshReads } from "./fresh-reads.ts";
  * What becomes of a rendered page, in one place and one order (ADR 0016; pages at the speed of
  * static files: ADR 0007 and 0013).
  *
- * Before the router and the static files (`serveKept`, first in server/index.ts): a kept page whose key still holds is answered from memory: no
- * render, no database reads. A page that shows data is kept under the data version read here,
+ * Before everything but the request log (`serveKept`, first in server/index.ts): a kept page whose
+ * key still holds is answered from memory, with its own policy and the document headers helmet
+ * would set: no render, no database reads, no per-request nonce, nothing for compression to do. A page that shows data is kept under the data version read here,
  * before its render, and the lodge's day, so it never shows data older than its version.
  *
  * After the render (`forRender(req, res).respond`, called by app/entry.server.tsx with the whole
@@ -63,9 +64,21 @@ type Options = {
   dataVersion?: () => Promise<string>;
   /** The built client files (React Router's assetsBuildDirectory); none in development. */
   clientDir?: string;
+  /**
+   * The security headers of every document but its policy (server/security-headers.ts,
+   * `documentHeaders`): a kept page is answered before helmet and compression run, as a static
+   * file would be, so it sets them itself.
+   */
+  documentHeaders?: Record<string, string>;
 };
 
-export function pagePipeline({ csp, production, dataVersion: readVersion, clientDir }: Options) {
+export function pagePipeline({
+  csp,
+  production,
+  dataVersion: readVersion,
+  clientDir,
+  documentHeaders = {},
+}: Options) {
   const pages = new Map<string, KeptPage>();
   // Paths whose last render was per request: no need to read the data version before the next.
   const perRequest = new Set<string>();
@@ -92,14 +105,14 @@ export function pagePipeline({ csp, production, dataVersion: readVersion, client
   const serveKept: RequestHandler = async (req, res, next) => {
     const key = production ? cacheKey(req) : null;
     const kept = key === null ? undefined : pages.get(key);
-    if (kept?.keeping === "forever") return send(req, res, answer(req, kept));
+    if (kept?.keeping === "forever") return send(req, res, documentHeaders, answer(req, kept));
     if (key === null) return next();
     const slot: Slot = { key, day: lodgeToday() };
     res.locals.pageSlot = slot;
     if (dataVersion && (kept || !perRequest.has(key))) {
       slot.version = await dataVersion().catch(() => undefined);
       if (kept && kept.version === slot.version && kept.day === slot.day)
-        return send(req, res, answer(req, kept));
+        return send(req, res, documentHeaders, answer(req, kept));
     }
     next();
   };
@@ -229,11 +242,15 @@ export function pagePipeline({ csp, production, dataVersion: readVersion, client
   return { serveKept, forRender };
 }
 
-/** Express: an answer from memory. */
-function send(req: Request, res: Response, { status, headers, body }: Answer): void {
-  // helmet's per-request policy gives way to the kept page's own (or to none, on a 304).
-  res.removeHeader("Content-Security-Policy");
+/** Express: an answer from memory, with the headers every document carries. */
+function send(
+  req: Request,
+  res: Response,
+  documentHeaders: Record<string, string>,
+  { status, headers, body }: Answer,
+): void {
   res.statusCode = status;
+  for (const [name, value] of Object.entries(documentHeaders)) res.setHeader(name, value);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (body) res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -3,6 +3,30 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
+type SecurityOptions = {
+  csp: boolean;
+  hsts?: boolean;
+  /**
+   * The origin of the payment provider's card widget (LENCO_WIDGET_URL), let in on the payment
+   * step only (ADR 0018 "Cards"): its script, the frame it opens and what that script calls.
+   */
+  cardWidgetOrigin?: string | null;
+};
+
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
+
+/** helmet as the site uses it; `script`/`style`: the CSP's inline sources (none: no CSP). */
+function siteHelmet(hsts: boolean, inline?: { script: Source[]; style: Source[] }) {
+  return helmet({
+    contentSecurityPolicy: inline ? { useDefaults: false, directives: directives(inline) } : false,
+    // A year, as browsers' preload lists expect; subdomains too (the lodge has no plain-http one).
+    strictTransportSecurity: hsts ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+  });
+}
+
 /**
  * Security headers for every response (helmet), with a fresh CSP nonce per request (kept in
  * `res.locals.nonce`) so the enhancement's loader runs and no other inline script can.
@@ -13,36 +37,13 @@ export function securityHeaders({
   csp,
   hsts = false,
   cardWidgetOrigin = null,
-}: {
-  csp: boolean;
-  hsts?: boolean;
-  /**
-   * The origin of the payment provider's card widget (LENCO_WIDGET_URL), let in on the payment
-   * step only (ADR 0018 "Cards"): its script, the frame it opens and what that script calls.
-   */
-  cardWidgetOrigin?: string | null;
-}): RequestHandler {
+}: SecurityOptions): RequestHandler {
   const nonce = (_req: IncomingMessage, res: ServerResponse) =>
     `'nonce-${String((res as { locals?: { nonce?: string } }).locals?.nonce)}'`;
-  const headers = helmet({
-    contentSecurityPolicy: csp
-      ? {
-          useDefaults: false,
-          directives: directives({
-            script: [nonce],
-            style: [nonce],
-          }),
-        }
-      : false,
-    // A year, as browsers' preload lists expect; subdomains too (the lodge has no plain-http one).
-    strictTransportSecurity: hsts ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
-    xFrameOptions: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginOpenerPolicy: { policy: "same-origin" },
-  });
+  const headers = siteHelmet(hsts, csp ? { script: [nonce], style: [nonce] } : undefined);
   return (req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (!csp || !cardWidgetOrigin || !isPaymentStep(req.path)) return headers(req, res, next);
     headers(req, res, (error?: unknown) => {
       const policy = res.getHeader("Content-Security-Policy");
@@ -52,6 +53,22 @@ export function securityHeaders({
       next(error);
     });
   };
+}
+
+/**
+ * The headers `securityHeaders` gives every document besides its CSP. They are the same on every
+ * answer, so a kept page (server/page-pipeline.ts, answered before the middleware above runs) sets
+ * this record instead of running helmet per request: read once from helmet itself, so both stay
+ * one set (tests/integration/page-cache.test.ts compares them).
+ */
+export function documentHeaders({ hsts = false }: { hsts?: boolean }): Record<string, string> {
+  const headers: Record<string, string> = { "Permissions-Policy": PERMISSIONS_POLICY };
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  siteHelmet(hsts)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
 }
 
 /** The payment step's pages and their data requests (`/pay/<reference>`, `/pay/<reference>.data`). */

@@ -6,7 +6,7 @@ import compression from "compression";
 import express, { type Express, type Response } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inlineHashes, pagePipeline } from "../../server/page-pipeline.ts";
-import { contentSecurityPolicy, securityHeaders } from "../../server/security-headers.ts";
+import { contentSecurityPolicy, documentHeaders, securityHeaders } from "../../server/security-headers.ts";
 
 // The page pipeline (server/page-pipeline.ts) as server/index.ts and server/app.ts mount it, in
 // front of a stand-in for the server render (app/entry.server.tsx) that counts its renders, asks
@@ -51,11 +51,18 @@ function site(
   dataVersion: () => Promise<string> = async () => "1",
 ) {
   const renders: string[] = [];
-  const pages = pagePipeline({ csp: contentSecurityPolicy, production: true, dataVersion });
+  const pages = pagePipeline({
+    csp: contentSecurityPolicy,
+    production: true,
+    dataVersion,
+    documentHeaders: documentHeaders({ hsts: true }),
+  });
   const app: Express = express();
-  app.use(compression());
-  app.use(securityHeaders({ csp: true }));
+  // server/index.ts's order: kept pages first, then compression and helmet for the rest.
+  app.disable("x-powered-by");
   app.use(pages.serveKept);
+  app.use(compression());
+  app.use(securityHeaders({ csp: true, hsts: true }));
   app.use(async (req, res) => {
     renders.push(req.originalUrl);
     const {
@@ -217,6 +224,25 @@ describe("page cache", () => {
     // Nothing of the first visitor's request stays in the page.
     expect(first.body.toString()).not.toContain("nonce");
     expect(first.body.toString()).toContain("<p>/about</p>");
+  });
+
+  it("gives a kept page the security headers helmet gives the page rendered for it", async () => {
+    const { app, renders } = site();
+    const url = await listen(app);
+    const rendered = await get(`${url}/about`);
+    const kept = await get(`${url}/about`);
+    expect(renders).toEqual(["/about"]);
+    // Every header but those of the answer itself (its id, date, length, connection).
+    const security = (headers: http.IncomingHttpHeaders) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => !["x-request-id", "date", "content-length", "connection", "keep-alive"].includes(name),
+        ),
+      );
+    expect(security(kept.headers)).toEqual(security(rendered.headers));
+    expect(kept.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(kept.headers["x-frame-options"]).toBe("DENY");
+    expect(kept.headers["permissions-policy"]).toContain("camera=()");
   });
 
   it("sends a CSP whose hashes are exactly the page's inline scripts and styles", async () => {

@@ -56,9 +56,9 @@ const PAGE = (nonce: string) =>
 function pageApp(cacheControl?: string): Express {
   const pages = pagePipeline({ csp: contentSecurityPolicy, production: true });
   const app = express();
+  app.use(pages.serveKept);
   app.use(compression());
   app.use(securityHeaders({ csp: true }));
-  app.use(pages.serveKept);
   app.get("/page", async (req, res) => {
     if (cacheControl) res.setHeader("Cache-Control", cacheControl);
     const nonce = String(res.locals.nonce);
