@@ -28,7 +28,8 @@ import { freshReads } from "./fresh-reads.ts";
  *   ones in every answer, compressed per answer (brotli 3), `private, no-cache`, no validator;
  * - or rendered per request: `private, no-cache` and a weak ETag over the document without its
  *   nonce, so an unchanged page is a 304 (its policy header left off: the browser keeps the one
- *   whose nonce matches its copy). The compression middleware compresses it.
+ *   whose nonce matches its copy); a no-store page (the staff console's) stays no-store, without
+ *   a validator. The compression middleware compresses it.
  *
  * Kept only: GET, status 200, no Set-Cookie or no-store, no query string, the site's own spelling
  * of the path, every read succeeded, at most MAX_PAGES paths; the key has the year in it, which
@@ -154,12 +155,13 @@ export function pagePipeline({
           res.removeHeader("Content-Security-Policy");
           headers.set("Content-Security-Policy", csp(inlineHashes(html)));
         }
-        if (page.status !== 200 || req.method !== "GET")
+        // A page no browser may store (the staff console's) is never revalidated: no validator.
+        if (page.status !== 200 || req.method !== "GET" || noStore(headers))
           return new Response(html, { status: page.status, headers });
         // 3. The validator: the nonce is all that differs between two renders of an unchanged page.
         const tag = etag(nonce ? html.replaceAll(nonce, "") : html, { weak: true });
         headers.set("ETag", tag);
-        if (!noStore(headers)) headers.set("Cache-Control", "private, no-cache");
+        headers.set("Cache-Control", "private, no-cache");
         if (fresh(req.headers, { etag: tag })) {
           res.removeHeader("Content-Security-Policy");
           headers.delete("Content-Security-Policy");

@@ -102,10 +102,12 @@ describe("pages rendered per request", () => {
     expect(revalidated.headers).not.toHaveProperty("content-security-policy");
   });
 
-  it("leaves a no-store page no-store", async () => {
+  it("leaves a no-store page no-store, without a validator no browser would send back", async () => {
     const url = await listen(pageApp("no-store"));
     const response = await get(`${url}/page`);
     expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers).not.toHaveProperty("etag");
+    expect(response.status).toBe(200);
   });
 });
 
