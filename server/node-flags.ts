@@ -13,6 +13,15 @@
 // - the old generation: 128 MB, two to three times what the server keeps alive at ten years of
 //   history (a CSV export of all 63,000 requests of the seeded history included). Without a limit
 //   V8 sizes it by the machine's memory and lets garbage pile up to it between collections.
+// - the old generation's growth: 75% over what the last full collection left alive. V8 picks the
+//   factor from the heap's maximum, 1.3 for any maximum up to 256 MB: with ~45 MB alive the
+//   server collected the old generation in full every ~100 ms under the console's load at ten
+//   years of history (132 full collections in 15 s on the board against 41 on an empty database:
+//   a busy month's pages promote more of what requests still hold when the young generation is
+//   collected). At 1.75 the board at ten years served 91–105 requests a second against 75–81
+//   (1.36–1.43× of the empty database's against 1.68–1.72×), for some 15 MB more at its peak
+//   (352 against 337 MB, the board and the inbox under load). docs/query-plans-issue-19.md,
+//   "Sixth pass".
 // - PGlite's WebAssembly (PostgreSQL itself) compiled once, optimised, as each function is first
 //   called (--no-liftoff). By default V8 compiles every function quickly (Liftoff) and again,
 //   optimised, once it runs often, on background threads whose working memory the C allocator
@@ -27,4 +36,5 @@ export const SERVER_NODE_FLAGS = [
   "--max-old-space-size=128",
   "--no-liftoff",
   "--expose-gc",
+  "--heap-growing-percent=75",
 ];
