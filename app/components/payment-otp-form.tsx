@@ -1,7 +1,6 @@
 import type { FormResult } from "~/lib/form-result.ts";
 import { SENDING } from "~/lib/messages.ts";
-import { OTP_INTENT } from "~/lib/schemas/payment-otp.ts";
-import type { PayView } from "~/payments/pay-view.ts";
+import { OTP_INTENT, type PayView } from "~/payments/pay-view.ts";
 import { InputField } from "./form-fields.tsx";
 import { Notice } from "./notice.tsx";
 import { payStepAddress } from "./payment-progress.tsx";

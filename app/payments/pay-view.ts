@@ -1,6 +1,7 @@
 // What the payment step shows (ADR 0018), as plain data: the page's loader builds it on the
 // server (app/routes/pay.server.ts) and the progress island (app/components/payment-progress-island.tsx)
-// reads it again from the same loader while the guest approves. Client-safe: types and one number.
+// reads it again from the same loader while the guest approves. Client-safe: types and constants
+// (no zod: the islands load their schemas when the guest sends a form).
 import type { PaymentAttemptStatus } from "~/db/schema.ts";
 
 /**
@@ -8,6 +9,9 @@ import type { PaymentAttemptStatus } from "~/db/schema.ts";
  * (a `<meta http-equiv="refresh">` inside `<noscript>`); with it the island asks the loader's data.
  */
 export const PROGRESS_REFRESH_SECONDS = 5;
+
+/** The hidden `intent` that sends the one-time code form to the payment step's action. */
+export const OTP_INTENT = "otp";
 
 export type PayState =
   /** Awaiting payment: the form (again after a failed attempt). */

@@ -15,7 +15,7 @@ import { RATE_LIMITED } from "~/lib/messages.ts";
 import { readFormBody } from "~/lib/form-body.server.ts";
 import { parseForm } from "~/lib/schemas/form-data.ts";
 import { mobileMoneyPaymentSchema } from "~/lib/schemas/mobile-money-payment.ts";
-import { OTP_INTENT, paymentOtpSchema } from "~/lib/schemas/payment-otp.ts";
+import { paymentOtpSchema } from "~/lib/schemas/payment-otp.ts";
 import {
   checkAttempt,
   checkCardPayment,
@@ -26,7 +26,13 @@ import {
 } from "~/payments/deposits.server.ts";
 import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
 import { payStepPath } from "~/payments/pay-step.server.ts";
-import type { CardCheckout, PayLoaderData, PayState, PayView } from "~/payments/pay-view.ts";
+import {
+  OTP_INTENT,
+  type CardCheckout,
+  type PayLoaderData,
+  type PayState,
+  type PayView,
+} from "~/payments/pay-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

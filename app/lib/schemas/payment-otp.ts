@@ -4,9 +4,6 @@
 import { z } from "zod";
 import { type FormInput, parseForm } from "./form-data.ts";
 
-/** The hidden `intent` that sends the code form to the payment step's action. */
-export const OTP_INTENT = "otp";
-
 export const OTP_INVALID = "Please enter the 6-digit code from the text message, e.g. 123456.";
 
 export const paymentOtpSchema = z.object({
