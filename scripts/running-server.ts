@@ -3,15 +3,7 @@
 // the server runs, and `npm run db:backup` asks the server instead.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+import { processAlive } from "../app/lib/process-alive.ts";
 
 async function serverAnswers(): Promise<boolean> {
   try {

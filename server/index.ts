@@ -60,6 +60,7 @@ if (DEVELOPMENT) {
   // exists, its token file and DATA_DIR/server.pid. The pid file goes at exit, however the process
   // ends: in development another SIGTERM handler (Vite's) can end it before the stop below runs.
   const { staffConsole } = await vite.ssrLoadModule("./server/app.ts");
+  claimDataFolder(staffConsole);
   staffConsole.start().catch((error: Error) => {
     logger.error({ error: error.message }, "database not ready at start");
   });
@@ -76,6 +77,9 @@ if (DEVELOPMENT) {
   });
 } else {
   port = build.env.PORT;
+  // Before the mail, backup and payment workers, and before PGlite, whose start the build's
+  // import began, reaches the folder (it first loads and compiles its WebAssembly).
+  claimDataFolder(build.staffConsole);
   // Hashed file names never change content: cache them for a year. Unhashed files (favicon,
   // social card) may change with a deploy: a short cache.
   server.use("/assets", staticFiles(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
@@ -104,6 +108,19 @@ if (DEVELOPMENT) {
 }
 
 server.use(lastResort);
+
+/**
+ * The embedded database admits one process: a second server on its data folder would corrupt it
+ * (app/lib/staff-runtime.server.ts, `claimFolder`). Refuse to start instead.
+ */
+function claimDataFolder(staffConsole: { claimFolder: () => void }): void {
+  try {
+    staffConsole.claimFolder();
+  } catch (error) {
+    logger.error({ error: (error as Error).message }, "not starting: the data folder is in use");
+    process.exit(1);
+  }
+}
 
 const listener = createSiteServer(server);
 // Installed now: a graceful stop must know every connection (server/graceful-close.ts).

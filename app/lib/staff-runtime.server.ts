@@ -8,7 +8,23 @@ import {
   issueStaffToken,
 } from "~/db/staff-accounts.server.ts";
 import type { Env } from "~/env.server.ts";
+import { processAlive } from "./process-alive.ts";
 import { hashToken, newToken } from "./staff-tokens.server.ts";
+
+/** `claimFolder` found the embedded database's folder held by another live server. */
+export class DataFolderInUse extends Error {
+  readonly folder: string;
+  readonly pid: number;
+
+  constructor(folder: string, pid: number) {
+    super(
+      `The embedded database in ${folder} is in use by process ${pid} (its server.pid), and admits ` +
+        `one process: stop that server first (if no server runs there, delete ${folder}/server.pid).`,
+    );
+    this.folder = folder;
+    this.pid = pid;
+  }
+}
 
 /** The page a one-time link opens. */
 export function oneTimeLink(siteOrigin: string, token: string): string {
@@ -25,24 +41,39 @@ function embeddedFolder(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): string | n
  * - While no account exists, each start prints a one-time setup link (and, with the embedded
  *   database, writes its token to DATA_DIR/staff-setup-token); the setup removes the file.
  * - With the embedded database the server writes DATA_DIR/server.pid, so `npm run staff` can
- *   refuse to open the folder a second time while the server runs.
+ *   refuse to open the folder a second time while the server runs, and so can a second server
+ *   (`claimFolder`): two PostgreSQL instances writing one data folder corrupt it (on 2026-11-25 a
+ *   ten-year folder opened by two servers at once would no longer start: "PGlite failed to
+ *   initialize properly").
  */
 export function staffConsoleRuntime(database: DatabaseHandle, env: Env) {
   const folder = embeddedFolder(env);
   const setupTokenFile = folder ? join(folder, "staff-setup-token") : null;
   const pidFile = folder ? join(folder, "server.pid") : null;
 
+  /**
+   * Makes this process the folder's server, or throws DataFolderInUse while its server.pid names
+   * another live process. A pid file left by a server that did not stop cleanly is taken over.
+   */
+  function claimFolder(): void {
+    if (!folder || !pidFile) return;
+    // The database may not have created its folder yet.
+    mkdirSync(folder, { recursive: true });
+    const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) : NaN;
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+      throw new DataFolderInUse(folder, holder);
+    }
+    writeFileSync(pidFile, `${process.pid}\n`);
+  }
+
   return {
     setupTokenFile,
     pidFile,
+    claimFolder,
 
-    /** Called by the server once it listens. */
+    /** Called by the server as it starts, before it opens the database. */
     async start(): Promise<void> {
-      if (folder && pidFile) {
-        // The database may not have created its folder yet.
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(pidFile, `${process.pid}\n`);
-      }
+      claimFolder();
       const db = await database.ready();
       if ((await countStaffAccounts(db)) > 0) {
         if (setupTokenFile) rmSync(setupTokenFile, { force: true });

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,21 +9,21 @@ import { afterAll, expect, it } from "vitest";
 // as `npm start` does (app/lib/staff-runtime.server.ts): while no account exists it prints the
 // one-time setup link and writes its token file, and it writes DATA_DIR/server.pid, removed at
 // stop. Without it, a fresh clone run in development had no way to create the first account.
+// While the pid file names a live server, a second one on the same folder refuses to start.
 
 const dataDir = mkdtempSync(join(tmpdir(), "lodge-dev-staff-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-it("prints the setup link, writes its token and server.pid in development, and removes the pid at stop", async () => {
-  const child = spawn(process.execPath, ["--conditions=development", "./server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(43_000 + Math.floor(Math.random() * 1000)),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-    },
+function devServer(port: number) {
+  return spawn(process.execPath, ["--conditions=development", "./server/index.ts"], {
+    env: { ...process.env, NODE_ENV: "development", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+it("prints the setup link, writes its token and server.pid in development, and removes the pid at stop", async () => {
+  const port = 43_000 + Math.floor(Math.random() * 1000);
+  const child = devServer(port);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -38,6 +39,16 @@ it("prints the setup link, writes its token and server.pid in development, and r
     const link = /"link":"([^"]+)"/.exec(output)?.[1] ?? "";
     const token = readFileSync(join(dataDir, "staff-setup-token"), "utf8").trim();
     expect(link.endsWith(`token=${token}`)).toBe(true);
+    expect(readFileSync(join(dataDir, "server.pid"), "utf8").trim()).toBe(String(child.pid));
+
+    // A second server on the same folder would corrupt the database: it refuses to start.
+    const second = devServer(port + 1000);
+    let secondOutput = "";
+    second.stdout.on("data", (chunk: Buffer) => (secondOutput += chunk.toString()));
+    second.stderr.on("data", (chunk: Buffer) => (secondOutput += chunk.toString()));
+    const [code] = (await once(second, "exit")) as [number | null];
+    expect(code, secondOutput).toBe(1);
+    expect(secondOutput).toContain(`is in use by process ${child.pid}`);
     expect(readFileSync(join(dataDir, "server.pid"), "utf8").trim()).toBe(String(child.pid));
   } finally {
     child.kill("SIGTERM");
