@@ -19,9 +19,11 @@
 //   years of history (132 full collections in 15 s on the board against 41 on an empty database:
 //   a busy month's pages promote more of what requests still hold when the young generation is
 //   collected). At 1.75 the board at ten years served 91–105 requests a second against 75–81
-//   (1.36–1.43× of the empty database's against 1.68–1.72×), for some 15 MB more at its peak
-//   (352 against 337 MB, the board and the inbox under load). docs/query-plans-issue-19.md,
-//   "Sixth pass".
+//   (1.36–1.43× of the empty database's against 1.68–1.72×), and pages from the page cache
+//   1.41–1.78× the requests of the 2026-11-24 build side by side (1.03–1.35× at 1.3). The price
+//   is memory: in two full bench runs the ten-year server peaked at 379 and 390 MB (391 and 395
+//   writing a backup under load) against 365 before, over issue 19's 384 MB.
+//   docs/query-plans-issue-19.md, "Sixth pass"; docs/performance.md.
 // - PGlite's WebAssembly (PostgreSQL itself) compiled once, optimised, as each function is first
 //   called (--no-liftoff). By default V8 compiles every function quickly (Liftoff) and again,
 //   optimised, once it runs often, on background threads whose working memory the C allocator
