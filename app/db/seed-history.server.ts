@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isIsoDate, lodgeToday } from "../lib/dates.ts";
 import type { DB } from "./client.server.ts";
 import type { Database } from "./schema.ts";
 
@@ -40,11 +41,20 @@ export interface HistoryCounts {
 /**
  * Adds the history to a database that holds no guest requests yet (it refuses otherwise: its
  * stays are laid out so that none overlaps, which it cannot promise beside others). Stays are
- * spread evenly over the years up to today, one room after the other, 1–3 nights each; those in
- * the past are checked out, cancelled, declined or no-shows, the last few are confirmed or in
- * house (they hold their rooms like any stay). Every request has its history and its mails.
+ * spread evenly over the years up to the lodge's today, one room after the other, 1–3 nights each;
+ * those in the past are checked out, cancelled, declined or no-shows, the last few are confirmed
+ * or in house (they hold their rooms like any stay). Every request has its history and its mails.
+ *
+ * The rooms take turns: room i's stays begin i mod `step` days into each round of `step` days,
+ * so every day has about as many arrivals and departures as any other. (When all 35 rooms turned
+ * over on the same day, Today listed 35 arrivals one day and none the next, and the console's
+ * Today cost followed the hour the bench ran at, issue 19.) `today` is the lodge's, as Today's.
  */
-export async function seedHistory(db: DB, size: HistorySize = TEN_YEARS): Promise<HistoryCounts> {
+export async function seedHistory(
+  db: DB,
+  size: HistorySize = TEN_YEARS,
+  today: string = lodgeToday(),
+): Promise<HistoryCounts> {
   const existing = await sql<{ n: number }>`
     select ((select count(*) from bookings) + (select count(*) from reservations)
       + (select count(*) from venue_bookings) + (select count(*) from contact_messages))::int as n`.execute(
@@ -53,16 +63,21 @@ export async function seedHistory(db: DB, size: HistorySize = TEN_YEARS): Promis
   if ((existing.rows[0]?.n ?? 0) > 0) {
     throw new Error("the database already holds guest requests: seed the history into a new one");
   }
-  // Whole numbers of our own, written into the SQL (as parameters, `current_date - $1` would
-  // read as date minus date).
+  if (!isIsoDate(today)) throw new Error(`not a date: ${today}`);
+  // Whole numbers and a checked date of our own, written into the SQL (as parameters, `date - $1`
+  // would read as date minus date).
   const days = Math.round(size.years * 365.25);
   const stays = size.bookings + size.reservations;
+  const todayDate = sql`${sql.lit(today)}::date`;
+  const day0 = sql`(${todayDate} - ${sql.lit(days)})`;
+  const step = sql`greatest(1, (${sql.lit(days)} * c.rooms) / ${sql.lit(stays)})`;
   const counts = await db.transaction().execute(async (trx) => {
     // The kept list counts are recounted once at the end rather than moved row by row: the
     // triggers (migration 2026-11-25-5-history-indexes) would make the seed many times slower.
     await sql`set local lodge.recount_later = 'on'`.execute(trx);
-    // Slot s of every stay: room s % rooms, starting (s / rooms) * step days after the first day,
-    // so consecutive stays of a room are `step` days apart and none overlaps (nights < step).
+    // Slot s of every stay: room s % rooms, starting (s / rooms) * step + (s % rooms) % step days
+    // after the first day, so consecutive stays of a room are `step` days apart and none overlaps
+    // (nights < step).
     await sql`
       create temporary table history_slots on commit drop as
       with room_list as (
@@ -70,7 +85,7 @@ export async function seedHistory(db: DB, size: HistorySize = TEN_YEARS): Promis
         from rooms where room_number ~ '^[0-9]+$'
       ), counts as (select count(*)::int as rooms from room_list), slots as (
         select s, (s::bigint * ${sql.lit(size.bookings)}) % ${sql.lit(stays)} < ${sql.lit(size.bookings)} as is_booking,
-          current_date - ${sql.lit(days)} + 14 + (s / c.rooms) * greatest(1, (${sql.lit(days)} * c.rooms) / ${sql.lit(stays)}) as check_in,
+          ${day0} + 14 + (s / c.rooms) * ${step} + (s % c.rooms) % ${step} as check_in,
           1 + (s * 7) % least(3, greatest(1, (${sql.lit(days)} * c.rooms) / ${sql.lit(stays)} - 1)) as nights,
           s % c.rooms as room_idx
         from generate_series(0, ${sql.lit(stays - 1)}) s, counts c
@@ -82,10 +97,11 @@ export async function seedHistory(db: DB, size: HistorySize = TEN_YEARS): Promis
         '+260 97 ' || lpad((s % 5000)::text, 7, '0') as phone,
         (array['Cash', 'Mobile Money', 'Credit Card'])[1 + s % 3] as payment_method,
         case
-          when check_in + nights < current_date then
+          when check_in + nights < ${todayDate} then
             (array['Checked out', 'Checked out', 'Checked out', 'Checked out', 'Checked out', 'Checked out',
               'Checked out', 'Cancelled', 'Declined', 'No-show'])[1 + (s * 3) % 10]
-          when check_in <= current_date then 'Checked in'
+          -- arriving today: still Confirmed, among Today's arrivals
+          when check_in < ${todayDate} then 'Checked in'
           else 'Confirmed'
         end as status,
         (check_in - (1 + (s * 13) % 60))::timestamptz + make_interval(mins => (s * 37) % 1440) as created_at
@@ -123,7 +139,7 @@ export async function seedHistory(db: DB, size: HistorySize = TEN_YEARS): Promis
         (array['Confirmed', 'Confirmed', 'Confirmed', 'Cancelled', 'Declined'])[1 + s % 5],
         (day - 30)::timestamptz, v.id, v.venue, day, 20 + s % 200, v.price
       from (
-        select s, current_date - ${sql.lit(days)} + (s / c.venues) * greatest(1, (${sql.lit(days)} * c.venues) / ${sql.lit(size.venueBookings)}) as day,
+        select s, ${day0} + (s / c.venues) * greatest(1, (${sql.lit(days)} * c.venues) / ${sql.lit(size.venueBookings)}) as day,
           s % c.venues as venue_idx
         from generate_series(0, ${sql.lit(size.venueBookings - 1)}) s, counts c
       ) e join venue_list v on v.idx = e.venue_idx`.execute(trx);
