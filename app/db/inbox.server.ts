@@ -486,10 +486,13 @@ export async function listToday(db: DB, today: string): Promise<TodayLists> {
     ),
     stays(db, sql`status = 'Checked in'`),
   ]);
+  // The departures are the house's own rows, not copies: the page sends its lists to the browser
+  // for hydration, and a row that appears twice is sent once (issue 19).
+  const house = inHouse.map(withoutLeavesOn);
   return {
     arrivals: arrivals.map(withoutLeavesOn),
-    departures: inHouse.filter((row) => row.leavesOn <= today).map(withoutLeavesOn),
-    inHouse: inHouse.map(withoutLeavesOn),
+    departures: house.filter((_, i) => inHouse[i]!.leavesOn <= today),
+    inHouse: house,
   };
 }
 
