@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { combineLoadRuns, type CombinedPageLoad } from "./combine-runs.ts";
 import { loadInTurns } from "./load.ts";
 import { BUILD_DIR, build } from "./server.ts";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
 const baseline = process.argv[2];
 if (!baseline || !existsSync(join(baseline, "build/server/index.js"))) {
@@ -34,14 +34,30 @@ const LOAD_PATHS = [
   "/contact",
 ];
 
-type Side = { name: string; cwd: string; args: string[]; buildDir: string; port: number };
+type Side = {
+  name: string;
+  cwd: string;
+  args: string[];
+  /** Environment the server starts with, beyond the bench's own. */
+  serverEnv: Readonly<Record<string, string>>;
+  buildDir: string;
+  port: number;
+};
 const sides: Side[] = [
-  { name: "baseline", cwd: resolve(baseline), args: ["server/index.ts"], buildDir: "build", port: 4781 },
+  {
+    name: "baseline",
+    cwd: resolve(baseline),
+    args: ["server/index.ts"],
+    serverEnv: {},
+    buildDir: "build",
+    port: 4781,
+  },
   // As `npm start` runs it (server/node-flags.ts).
   {
     name: "this",
     cwd: process.cwd(),
     args: [...SERVER_NODE_FLAGS, "server/index.ts"],
+    serverEnv: SERVER_ENV,
     buildDir: BUILD_DIR,
     port: 4782,
   },
@@ -65,6 +81,7 @@ try {
     const dataDir = await mkdtemp(join(tmpdir(), `lodge-${side.name}-`));
     folders.push(dataDir);
     const env = {
+      ...side.serverEnv,
       ...process.env,
       NODE_ENV: "production",
       BUILD_DIR: side.buildDir,

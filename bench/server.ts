@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { SERVER_NODE_FLAGS, withServerEnv } from "../server/node-flags.ts";
 
 export const BUILD_DIR = "build-bench";
 
@@ -111,10 +111,10 @@ export type RunningServer = { url: string; pid: number; stop: () => Promise<void
 
 export async function startServer(database: BenchDatabase, port: number): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
-  // With the heap limits `npm start` gives the server (server/node-flags.ts).
+  // With the heap limits and allocator settings `npm start` gives the server (server/node-flags.ts).
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
+    env: withServerEnv({
       ...process.env,
       NODE_ENV: "production",
       BUILD_DIR,
@@ -123,7 +123,7 @@ export async function startServer(database: BenchDatabase, port: number): Promis
       WRITE_RATE_LIMIT: "0",
       // Canonical URLs point at the server under test, as they would in production.
       SITE_ORIGIN: url,
-    },
+    }),
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
