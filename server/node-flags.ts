@@ -22,7 +22,8 @@
 //   (1.36–1.43× of the empty database's against 1.68–1.72×), and pages from the page cache
 //   1.41–1.78× the requests of the 2026-11-24 build side by side (1.03–1.35× at 1.3). The price
 //   is memory: in two full bench runs the ten-year server peaked at 379 and 390 MB (391 and 395
-//   writing a backup under load) against 365 before, over issue 19's 384 MB.
+//   writing a backup under load) against 365 before, over issue 19's 384 MB; with two allocator
+//   arenas (SERVER_ENV, below) 320 and 326 MB (338 and 342).
 //   docs/query-plans-issue-19.md, "Sixth pass"; docs/performance.md.
 // - PGlite's WebAssembly (PostgreSQL itself) compiled once, optimised, as each function is first
 //   called (--no-liftoff). By default V8 compiles every function quickly (Liftoff) and again,
