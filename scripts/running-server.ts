@@ -1,9 +1,8 @@
 // Whether the server runs on the embedded database in a data folder. The embedded database
 // admits one process: the scripts that open it (`npm run db:*`, `npm run staff`) must not while
 // the server runs, and `npm run db:backup` asks the server instead.
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { processAlive } from "../app/lib/process-alive.ts";
+import { livePidIn } from "../app/lib/process-alive.ts";
 
 async function serverAnswers(): Promise<boolean> {
   try {
@@ -21,9 +20,8 @@ async function serverAnswers(): Promise<boolean> {
  * live process), 0 when one answers on PORT without such a file, or null when none runs.
  */
 export async function runningServer(dataDir: string): Promise<number | null> {
-  const pidFile = join(dataDir, "server.pid");
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) : NaN;
-  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) return pid;
+  const pid = livePidIn(join(dataDir, "server.pid"));
+  if (pid !== null) return pid;
   return (await serverAnswers()) ? 0 : null;
 }
 

@@ -8,7 +8,7 @@ import {
   issueStaffToken,
 } from "~/db/staff-accounts.server.ts";
 import type { Env } from "~/env.server.ts";
-import { processAlive } from "./process-alive.ts";
+import { livePidIn } from "./process-alive.ts";
 import { hashToken, newToken } from "./staff-tokens.server.ts";
 
 /** `claimFolder` found the embedded database's folder held by another live server. */
@@ -59,10 +59,8 @@ export function staffConsoleRuntime(database: DatabaseHandle, env: Env) {
     if (!folder || !pidFile) return;
     // The database may not have created its folder yet.
     mkdirSync(folder, { recursive: true });
-    const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) : NaN;
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
-      throw new DataFolderInUse(folder, holder);
-    }
+    const holder = livePidIn(pidFile);
+    if (holder !== null && holder !== process.pid) throw new DataFolderInUse(folder, holder);
     writeFileSync(pidFile, `${process.pid}\n`);
   }
 
