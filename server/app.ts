@@ -33,7 +33,7 @@ import { sameOriginWrites } from "./origin-check.ts";
 import { pagePipeline } from "./page-pipeline.ts";
 import { DatabaseStore } from "./rate-limit-store.ts";
 import { writeRateLimit } from "./rate-limit.ts";
-import { contentSecurityPolicy, documentHeaders } from "./security-headers.ts";
+import { contentSecurityPolicy, documentHeaders, servedOverHttps } from "./security-headers.ts";
 import { isStaffPath } from "./staff-paths.ts";
 
 // This module is the server build's entry (vite.config.ts): the request
@@ -146,7 +146,7 @@ const pages = pagePipeline({
   production: !import.meta.env.DEV,
   dataVersion,
   clientDir: serverBuild?.assetsBuildDirectory,
-  documentHeaders: documentHeaders({ hsts: env.SITE_ORIGIN.startsWith("https://") }),
+  documentHeaders: documentHeaders({ hsts: servedOverHttps(env.SITE_ORIGIN) }),
 });
 export const keptPages = pages.serveKept;
 app.use(

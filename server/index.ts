@@ -8,7 +8,7 @@ import { gracefulClose } from "./graceful-close.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
 import { requestLog } from "./request-log.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { securityHeaders, servedOverHttps } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
 import { createSiteServer, REQUEST_GRACE_MS, SHUTDOWN_GRACE_MS, siteServerTimeouts } from "./timeouts.ts";
 
@@ -31,12 +31,11 @@ if (build) server.use(build.keptPages);
 // compressed once (server/page-pipeline.ts).
 server.use(compression());
 // Vite's development client needs inline scripts; the CSP applies in production.
-// HSTS only where the site is served over https (SITE_ORIGIN, validated by app/env.server.ts).
 // The card widget's origin is let in on the payment step only (ADR 0018 "Cards").
 const cardWidget = cardWidgetScriptUrl(process.env);
 const security = securityHeaders({
   csp: !DEVELOPMENT,
-  hsts: process.env.SITE_ORIGIN?.startsWith("https://") ?? false,
+  hsts: servedOverHttps(process.env.SITE_ORIGIN),
   cardWidgetOrigin: cardWidget ? new URL(cardWidget).origin : null,
 });
 // Built assets (scripts, styles, images) need only nosniff: a document's policies mean nothing

@@ -17,8 +17,9 @@ import { freshReads } from "./fresh-reads.ts";
  *
  * Before everything but the request log (`serveKept`, first in server/index.ts): a kept page whose
  * key still holds is answered from memory, with its own policy and the document headers helmet
- * would set: no render, no database reads, no per-request nonce, nothing for compression to do. A page that shows data is kept under the data version read here,
- * before its render, and the lodge's day, so it never shows data older than its version.
+ * would set: no render, no database reads, no per-request nonce, nothing for compression to do.
+ * A page that shows data is kept under the data version read here, before its render, and the
+ * lodge's day, so it never shows data older than its version.
  *
  * After the render (`forRender(req, res).respond`, called by app/entry.server.tsx with the whole
  * document), a page is either

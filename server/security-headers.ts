@@ -27,6 +27,10 @@ function siteHelmet(hsts: boolean, inline?: { script: Source[]; style: Source[] 
   });
 }
 
+/** HSTS only where the site is served over https (SITE_ORIGIN, validated by app/env.server.ts). */
+export const servedOverHttps = (siteOrigin: string | undefined): boolean =>
+  siteOrigin?.startsWith("https://") ?? false;
+
 /**
  * Security headers for every response (helmet), with a fresh CSP nonce per request (kept in
  * `res.locals.nonce`) so the enhancement's loader runs and no other inline script can.

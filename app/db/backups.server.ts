@@ -46,14 +46,13 @@ const collectGarbage = (globalThis as { gc?: CollectGarbage }).gc;
 
 /** Passes the archive through, collecting the young generation every FREE_READS_EVERY_BYTES. */
 function freeingReadBuffers(): Transform {
-  const collect = collectGarbage;
   let sinceCollected = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       sinceCollected += chunk.length;
-      if (collect && sinceCollected >= FREE_READS_EVERY_BYTES) {
+      if (collectGarbage && sinceCollected >= FREE_READS_EVERY_BYTES) {
         sinceCollected = 0;
-        collect({ type: "minor" });
+        collectGarbage({ type: "minor" });
       }
       done(null, chunk);
     },
