@@ -69,9 +69,8 @@ export function staffConsoleRuntime(database: DatabaseHandle, env: Env) {
     pidFile,
     claimFolder,
 
-    /** Called by the server as it starts, before it opens the database. */
+    /** Called by the server as it starts, once it has claimed the folder (`claimFolder`). */
     async start(): Promise<void> {
-      claimFolder();
       const db = await database.ready();
       if ((await countStaffAccounts(db)) > 0) {
         if (setupTokenFile) rmSync(setupTokenFile, { force: true });
