@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { addDays, lodgeToday } from "~/lib/dates.ts";
 import { STAFF_URL } from "./servers.ts";
-import { signIn } from "./staff-support.ts";
+import { bookAsGuest, signIn } from "./staff-support.ts";
 
 // The staff console as a hydrated React Router app (issue 14, ADR 0015's addendum): links and
 // forms go by data requests once it has hydrated, actions say they are under way, the same
@@ -163,6 +163,52 @@ test.describe("the hydrated console", () => {
     await expect(notice(page)).toContainText("Pending → Confirmed");
     await expect(status).toHaveText("Confirmed");
     await expect(page.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
+  });
+
+  test("Today's rows, plain links and forms, go by data requests too: a button says it is sent, a guest opens in place", async ({
+    page,
+  }) => {
+    const errors = recordErrors(page);
+    await bookAsGuest(page, {
+      roomId: 20,
+      checkIn: today,
+      checkOut: addDays(today, 1),
+      name: "Plain Row Guest",
+    });
+    await signIn(page);
+    await hydrated(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.evaluate(() => Object.assign(window, { consoleMark: "still here" }));
+    const writes = await holdWrites(page);
+    const row = page.getByRole("region", { name: /Arrivals/ }).getByRole("row", { name: /Plain Row Guest/ });
+    await row.getByRole("button", { name: "Check in: Plain Row Guest, room" }).click();
+    // While it is sent: the pressed button says so, the row's buttons are disabled (one change at
+    // a time), and the row shows the status the change leads to.
+    await expect(row.getByRole("button", { name: "Check in: Plain Row Guest, room" })).toHaveText(
+      "Checking in…",
+    );
+    await expect(row.getByRole("button", { name: "No-show: Plain Row Guest, room" })).toBeDisabled();
+    await expect(row.locator("form")).toHaveAttribute("aria-busy", "true");
+    await expect(row.getByRole("cell", { name: "Checked in", exact: true })).toBeVisible();
+    await expect.poll(writes.held).toBe(1);
+    writes.release();
+    await expect(notice(page)).toContainText("Confirmed → Checked in");
+    const inHouse = page.getByRole("region", { name: /In house/ });
+    await inHouse.getByRole("link", { name: "Plain Row Guest" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Plain Row Guest");
+    // The board's bars are plain links as well.
+    await page
+      .getByRole("navigation", { name: "Staff console" })
+      .getByRole("link", { name: "Room board" })
+      .click();
+    await page.getByRole("link", { name: "Plain Row Guest (Checked in)" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Plain Row Guest");
+    expect(documents).toEqual([]);
+    expect(await page.evaluate(() => (window as { consoleMark?: string }).consoleMark)).toBe("still here");
+    expect(errors).toEqual([]);
   });
 
   test("signed out meanwhile: a data request lands on sign-in, which leads back to the page", async ({

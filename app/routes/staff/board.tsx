@@ -58,9 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * A room's cells: one per empty night, one per bar spanning its nights. A bar is a plain link: a
- * full page load costs no more than the router's own, and a <Link> per bar was a good part of
- * the page's render at ten years of history (issue 19).
+ * A room's cells: one per empty night, one per bar spanning its nights. A bar is a plain link,
+ * which the console's frame opens in place (app/components/staff-frame.tsx): a <Link> per bar
+ * was a good part of the page's render at ten years of history (issue 19).
  */
 function cells(row: readonly BoardCell[]) {
   const out: React.ReactNode[] = [];

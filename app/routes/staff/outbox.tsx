@@ -121,7 +121,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
               <tr key={mail.id}>
                 <td>{mail.written}</td>
                 <td>{mail.to}</td>
-                {/* A plain link: one <Link> per row was a good part of the page's render (issue 19). */}
+                {/* A plain link, opened in place by the console's frame: a <Link> per row cost (issue 19). */}
                 <td>{mail.request ? <a href={mail.request}>{mail.subject}</a> : mail.subject}</td>
                 <td>
                   {STATUS_LABELS[mail.status]}

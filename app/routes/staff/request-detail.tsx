@@ -1,9 +1,9 @@
-import { data, Link } from "react-router";
+import { data, Link, useFormAction, useNavigation } from "react-router";
 import { telHref } from "~/content/site.ts";
 import { formatDisplayDate, formatLodgeTime, nightsBetween } from "~/lib/dates.ts";
 import { InputField, SelectField, TextAreaField } from "~/components/form-fields.tsx";
 import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
-import { RequestButtons, RequestStatus } from "~/components/staff-request-buttons.tsx";
+import { RequestButtons, requestSending, shownStatus } from "~/components/staff-request-buttons.tsx";
 import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
 import { chargeableOf, getPayableRecord, listLedger, type PayableRecord } from "~/db/desk.server.ts";
 import { listAttempts } from "~/db/online-payments.server.ts";
@@ -331,6 +331,8 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
     attempts,
   } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
+  const sending = requestSending(useNavigation().formData, kind, id);
+  const action = useFormAction();
   return (
     <>
       <title>{`Staff: ${title}`}</title>
@@ -350,7 +352,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                 {fact.href ? (
                   <a href={fact.href}>{fact.value}</a>
                 ) : fact.label === "Status" && kind !== "newsletter" ? (
-                  <RequestStatus kind={kind} id={id} status={fact.value} />
+                  shownStatus(fact.value, sending)
                 ) : (
                   fact.value
                 )}
@@ -360,13 +362,12 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
         </dl>
       ) : (
         <p>
-          Status:{" "}
-          <strong>
-            {kind === "newsletter" ? status : <RequestStatus kind={kind} id={id} status={status} />}
-          </strong>
+          Status: <strong>{kind === "newsletter" ? status : shownStatus(status, sending)}</strong>
         </p>
       )}
-      {kind === "newsletter" ? null : <RequestButtons kind={kind} id={id} status={status} />}
+      {kind === "newsletter" ? null : (
+        <RequestButtons kind={kind} id={id} status={status} action={action} sending={sending} />
+      )}
       {freeRooms.length > 0 ? (
         <StaffForm method="post" className="staff-inline-form">
           <input type="hidden" name="kind" value={kind} />

@@ -118,7 +118,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
                 <td>{row.received}</td>
                 <td>{INBOX_KIND_LABELS[row.kind]}</td>
                 <td>
-                  {/* A plain link: a <Link> per row was a good part of the page's render (issue 19). */}
+                  {/* A plain link, opened in place by the console's frame: a <Link> per row cost (issue 19). */}
                   <a href={`/staff/requests/${row.kind}/${row.id}`}>{row.name || row.email || "(no name)"}</a>
                 </td>
                 <td>
