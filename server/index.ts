@@ -1,9 +1,9 @@
 // The process entry: static files, compression and security headers, then
 // the app (server/app.ts) — from Vite in development, from the build otherwise.
 import closeWithGrace from "close-with-grace";
-import compression from "compression";
 import express from "express";
 import { cardWidgetScriptUrl } from "../app/payments/card-widget-url.ts";
+import { answerCompression } from "./answer-compression.ts";
 import { gracefulClose } from "./graceful-close.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
@@ -26,10 +26,8 @@ server.use(requestLog());
 // the write guards' middleware.
 const build = DEVELOPMENT ? null : await import(BUILD_PATH);
 if (build) server.use(build.keptPages);
-// Brotli where the browser takes it (quality 4: fast enough per request), else gzip. Built
-// assets come precompressed at the highest quality (server/static-files.ts), kept pages
-// compressed once (server/page-pipeline.ts).
-server.use(compression());
+// Brotli where the browser takes it, else gzip (server/answer-compression.ts).
+server.use(answerCompression());
 // Vite's development client needs inline scripts; the CSP applies in production.
 // The card widget's origin is let in on the payment step only (ADR 0018 "Cards").
 const cardWidget = cardWidgetScriptUrl(process.env);
