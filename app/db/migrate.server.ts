@@ -18,6 +18,7 @@ import * as cardDeposits from "./migrations/2026-11-25-7-card-deposits.ts";
 import * as paymentOtp from "./migrations/2026-11-25-8-payment-otp.ts";
 import * as messageSearchText from "./migrations/2026-11-25-9-message-search-text.ts";
 import * as reservationDeposits from "./migrations/2026-11-25-9-reservation-deposits.ts";
+import * as inboxReadOrder from "./migrations/2026-11-26-1-inbox-read-order.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   // after it ("m" before "r"), on a fresh database and on one that already ran it. A tenth of the
   // day would sort before "-2-": the next migration takes the next day's name.
   "2026-11-25-9-reservation-deposits": reservationDeposits,
+  "2026-11-26-1-inbox-read-order": inboxReadOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

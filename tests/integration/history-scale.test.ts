@@ -243,6 +243,33 @@ describeEachEngine("the console's lists over a history", (getDatabase) => {
     await sql`delete from contact_messages where message = 'Search test'`.execute(db());
   });
 
+  it("reads each kind of request in the inbox's own order from an index, one row at a time", async () => {
+    // Newest first, then the id as text (the order the kinds are merged in): with sorting priced
+    // out, a kind read by another order would still be sorted, and its plan would say so.
+    for (const table of [
+      "bookings",
+      "reservations",
+      "venue_bookings",
+      "contact_messages",
+      "newsletter_subscriptions",
+    ]) {
+      const plan = await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          await sql`set local enable_sort = off`.execute(trx);
+          await sql`set local enable_incremental_sort = off`.execute(trx);
+          const { rows } = await sql<{
+            "QUERY PLAN": string;
+          }>`explain select id::text as id from ${sql.table(table)}
+            order by created_at desc, id desc limit 5`.execute(trx);
+          return rows.map((row) => row["QUERY PLAN"]).join("\n");
+        });
+      expect(plan, table).toContain(`${table}_inbox_order_idx`);
+      expect(plan, table).not.toContain("Sort");
+    }
+  });
+
   it("searches through the trigram index, also for requests without an e-mail", async () => {
     // The planner may prefer a scan on a small table; with scans priced out, an index on a
     // different expression than the search's would still not be usable, and this would fail.
