@@ -66,7 +66,7 @@ export default defineConfig({
                 // the browser are loaded by no public page.
                 {
                   name: "site-enhance",
-                  test: /(app[\\/]components[\\/][\w-]+-enhance\.ts|node_modules[\\/]embla-carousel|vite[\\/]preload-helper)/,
+                  test: /(app[\\/][\w\\/-]+-enhance\.ts|node_modules[\\/]embla-carousel|vite[\\/]preload-helper)/,
                 },
               ],
             },

@@ -10,11 +10,11 @@ import {
   pageKeepingContext,
   pagePipelineContext,
   type PagePipeline,
-} from "./context.server.ts";
-import { errorFields, logger } from "./lib/logger.server.ts";
-import { NonceContext } from "./lib/nonce.ts";
-import { logRouterError } from "./lib/router-errors.server.ts";
-import { pageKeeping } from "./lib/route-handle.ts";
+} from "./shared/context.server.ts";
+import { errorFields, logger } from "./shared/logger.server.ts";
+import { NonceContext } from "./shared/nonce.ts";
+import { logRouterError } from "./shared/router-errors.server.ts";
+import { pageKeeping } from "./shared/page-cache/route-handle.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,5 @@
 // Hydrates the islands of a page (ADR 0015): each `[data-island]` wrapper the server rendered
-// (app/components/island.tsx) becomes a live React root where it stands, on the guest's intent:
+// (app/shared/islands/island.tsx) becomes a live React root where it stands, on the guest's intent:
 // focus, a pointer or a touch in it, or a click on one of its openers (a 'Book now' link outside
 // it), or a form in it being sent. React and the island's module (app/islands.ts) are fetched only then, so a page that is
 // only read loads none of them. React keeps what the guest typed before it took over (it does not
@@ -79,7 +79,7 @@ async function hydrate(element: HTMLElement): Promise<boolean> {
   if (!Object.hasOwn(islands, name)) return false;
   const props: unknown = JSON.parse(element.dataset.islandProps ?? "{}");
   const [{ hydrateIsland }, component] = await Promise.all([
-    import("./components/island-root.tsx"),
+    import("./shared/islands/island-root.tsx"),
     islands[name as IslandName](),
   ]);
   await hydrateIsland(element, component, props as object);

@@ -9,14 +9,14 @@ import {
 } from "react-router";
 import ENHANCE_URL, { preloads as ENHANCE_PRELOADS } from "virtual:enhance-url";
 import type { Route } from "./+types/root";
-import { siteOriginContext } from "./context.server.ts";
-import { deferredEnhancementScript } from "./lib/deferred-enhancement.ts";
-import { useNonce } from "./lib/nonce.ts";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
-import { NotFoundContent } from "./components/not-found-content.tsx";
-import { UNEXPECTED_ERROR } from "./lib/messages.ts";
-import { isStaffConsole } from "./lib/route-handle.ts";
+import { siteOriginContext } from "./shared/context.server.ts";
+import { deferredEnhancementScript } from "./shared/islands/deferred-enhancement.ts";
+import { useNonce } from "./shared/nonce.ts";
+import { SiteFooter } from "./features/site/components/site-footer.tsx";
+import { SiteHeader } from "./features/site/components/site-header.tsx";
+import { NotFoundContent } from "./features/site/components/not-found-content.tsx";
+import { UNEXPECTED_ERROR } from "./shared/messages.ts";
+import { isStaffConsole } from "./shared/page-cache/route-handle.ts";
 import { logo } from "./content/images.ts";
 import "./styles/global.css";
 
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           // The page's one script, started once the page has loaded and painted
-          // (app/lib/deferred-enhancement.ts): small behaviours, and the islands, which bring React
+          // (app/shared/islands/deferred-enhancement.ts): small behaviours, and the islands, which bring React
           // when the guest turns to them (ADR 0015).
           <script
             nonce={nonce}

@@ -1,5 +1,5 @@
 // Issue 19: every console and public page on an empty database and on ten years of a busy lodge's
-// history (app/db/seed-history.server.ts), on each engine, in one run; each page's ratio; and the
+// history (bench/history-seed.ts), on each engine, in one run; each page's ratio; and the
 // server's resident memory after start, at its peak under this load, and after the history.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -88,7 +88,7 @@ export function consoleSession(database: BenchDatabase): string {
 
 /** Adds the ten years through the build's database and the seed module's source. */
 function seedTenYears(database: BenchDatabase): Record<string, number> {
-  const seed = new URL("../app/db/seed-history.server.ts", import.meta.url).href;
+  const seed = new URL("./history-seed.ts", import.meta.url).href;
   return JSON.parse(
     inBuild(
       database,

@@ -1,7 +1,7 @@
 // Server throughput against the one server process: pages under concurrent load, then room
 // bookings through the dialog's action, random stays that conflict.
 import autocannon from "autocannon";
-import { addDays, lodgeToday } from "../app/lib/dates.ts";
+import { addDays, lodgeToday } from "../app/shared/dates.ts";
 import { combineLoadRuns, type CombinedPageLoad } from "./combine-runs.ts";
 
 export type PageLoad = {

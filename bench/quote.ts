@@ -1,12 +1,12 @@
 // `npm run bench:quote`: how long the server takes to quote a 30-night stay across several rate
 // rules (issue 16: budget 1 ms per quote). A micro-benchmark, not a test: it runs the pricing
-// module the server runs (app/lib/rates.ts) on a realistic rule set, warms up, then measures
+// module the server runs (app/features/pricing/rates.ts) on a realistic rule set, warms up, then measures
 // single quotes and prints the median, the 99th percentile and the worst, and fails when the
 // 99th percentile is over budget. Writes bench/results-quote.json.
 import { writeFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
-import { addDays } from "../app/lib/dates.ts";
-import { quoteStay, type RateRule } from "../app/lib/rates.ts";
+import { addDays } from "../app/shared/dates.ts";
+import { quoteStay, type RateRule } from "../app/features/pricing/rates.ts";
 
 export const QUOTE_BUDGET_MS = 1;
 const WARM_UP = 2_000;

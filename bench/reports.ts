@@ -31,13 +31,13 @@ registerHooks({
   },
 });
 
-const { openDatabase } = await import("../app/db/database.server.ts");
-const { addDays, lodgeToday } = await import("../app/lib/dates.ts");
-const { readReportQuery } = await import("../app/lib/report-period.ts");
-const { REPORT_EXPORTS, readReportsPage } = await import("../app/routes/staff/reports.server.ts");
-const { roomNightsSold, taxReturnQuery } = await import("../app/db/reports.server.ts");
-const { keepHistoryPrices } = await import("../app/db/seed-history.server.ts");
-type DB = import("../app/db/client.server.ts").DB;
+const { openDatabase } = await import("../app/shared/db/database.server.ts");
+const { addDays, lodgeToday } = await import("../app/shared/dates.ts");
+const { readReportQuery } = await import("../app/features/reports/report-period.ts");
+const { REPORT_EXPORTS, readReportsPage } = await import("../app/features/reports/reports.server.ts");
+const { roomNightsSold, taxReturnQuery } = await import("../app/features/reports/report-queries.server.ts");
+const { keepHistoryPrices } = await import("./history-seed.ts");
+type DB = import("../app/shared/db/client.server.ts").DB;
 
 const YEARS = Number(process.env.BENCH_REPORT_YEARS ?? 10);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 100);

@@ -5,8 +5,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { BACKUPS_FOLDER, listBackups, restoreBackup, writeBackup } from "../app/db/backups.server.ts";
-import { pgliteOptions } from "../app/db/pglite-options.server.ts";
+import { BACKUPS_FOLDER, listBackups, restoreBackup, writeBackup } from "../app/shared/db/backups.server.ts";
+import { pgliteOptions } from "../app/shared/db/pglite-options.server.ts";
 import { loadServerBuild } from "./build-entry.ts";
 import { refuseWhileServerRuns, runningServer } from "./running-server.ts";
 

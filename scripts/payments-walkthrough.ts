@@ -18,9 +18,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_EXTENSIONS } from "../app/db/pglite-options.server.ts";
-import { addDays, lodgeToday } from "../app/lib/dates.ts";
-import { ROOM_JUST_BOOKED } from "../app/lib/messages.ts";
+import { PGLITE_EXTENSIONS } from "../app/shared/db/pglite-options.server.ts";
+import { addDays, lodgeToday } from "../app/shared/dates.ts";
+import { ROOM_JUST_BOOKED } from "../app/shared/messages.ts";
 import { startLencoSimulator } from "../tests/lenco-simulator.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -2,7 +2,7 @@
 // admits one process: the scripts that open it (`npm run db:*`, `npm run staff`) must not while
 // the server runs, and `npm run db:backup` asks the server instead.
 import { join } from "node:path";
-import { livePidIn } from "../app/lib/process-alive.ts";
+import { livePidIn } from "../app/shared/process-alive.ts";
 
 async function serverAnswers(): Promise<boolean> {
   try {

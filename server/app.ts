@@ -13,19 +13,22 @@ import {
   siteOriginContext,
   staffSetupFileContext,
   writeAllowedContext,
-} from "~/context.server.ts";
-import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
-import { BACKUPS_FOLDER, scheduleBackups } from "~/db/backups.server.ts";
-import { dataVersionReader } from "~/db/data-version.server.ts";
-import { migrateToLatest } from "~/db/migrate.server.ts";
-import { seedDatabase } from "~/db/seed.server.ts";
-import { parseEnv } from "~/env.server.ts";
-import { startMailDelivery } from "~/mail/outbox-worker.server.ts";
-import { logger } from "~/lib/logger.server.ts";
-import { staffConsoleRuntime } from "~/lib/staff-runtime.server.ts";
-import { startPaymentReconciler } from "~/payments/deposits.server.ts";
-import { LENCO_WEBHOOK_PATH, paymentProviderFromEnv } from "~/payments/payment-config.server.ts";
-import { paymentWebhookRoute } from "~/payments/webhook-route.server.ts";
+} from "../app/shared/context.server.ts";
+import { openDatabase, type DatabaseHandle } from "../app/shared/db/database.server.ts";
+import { BACKUPS_FOLDER, scheduleBackups } from "../app/shared/db/backups.server.ts";
+import { dataVersionReader } from "../app/shared/db/data-version.server.ts";
+import { migrateToLatest } from "../app/shared/db/migrate.server.ts";
+import { seedDatabase } from "../app/shared/db/seed.server.ts";
+import { parseEnv } from "../app/shared/env.server.ts";
+import { startMailDelivery } from "../app/features/mail/outbox-worker.server.ts";
+import { logger } from "../app/shared/logger.server.ts";
+import { staffConsoleRuntime } from "../app/features/staff/staff-runtime.server.ts";
+import { startPaymentReconciler } from "../app/features/payments/deposits.server.ts";
+import {
+  LENCO_WEBHOOK_PATH,
+  paymentProviderFromEnv,
+} from "../app/features/payments/payment-config.server.ts";
+import { paymentWebhookRoute } from "../app/features/payments/webhook-route.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
 import { forwardedHost } from "./forwarded-host.ts";
@@ -98,7 +101,7 @@ export const staffConsole = staffConsoleRuntime(database, env);
 
 export const app = express();
 app.disable("x-powered-by");
-// A hop count or the proxies' addresses, never `true` (app/env.server.ts, ADR 0006).
+// A hop count or the proxies' addresses, never `true` (app/shared/env.server.ts, ADR 0006).
 app.set("trust proxy", env.TRUST_PROXY);
 // The public host from a trusted proxy is the request's Host from here on (React Router's URL).
 app.use(forwardedHost());

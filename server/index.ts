@@ -2,10 +2,10 @@
 // the app (server/app.ts) — from Vite in development, from the build otherwise.
 import closeWithGrace from "close-with-grace";
 import express from "express";
-import { cardWidgetScriptUrl } from "../app/payments/card-widget-url.ts";
+import { cardWidgetScriptUrl } from "../app/features/payments/card-widget-url.ts";
 import { answerCompression } from "./answer-compression.ts";
 import { gracefulClose } from "./graceful-close.ts";
-import { logger } from "../app/lib/logger.server.ts";
+import { logger } from "../app/shared/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders, servedOverHttps } from "./security-headers.ts";
@@ -108,7 +108,7 @@ server.use(lastResort);
 
 /**
  * The embedded database admits one process: a second server on its data folder would corrupt it
- * (app/lib/staff-runtime.server.ts, `claimFolder`). Refuse to start instead.
+ * (app/features/staff/staff-runtime.server.ts, `claimFolder`). Refuse to start instead.
  */
 function claimDataFolder(staffConsole: { claimFolder: () => void }): void {
   try {

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from "express";
-import { logger } from "../app/lib/logger.server.ts";
+import { logger } from "../app/shared/logger.server.ts";
 
 /**
  * The last error handler. React Router renders its own errors (the error boundary, logged by

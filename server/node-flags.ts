@@ -32,7 +32,7 @@
 //   from run to run, against 170–190 MB compiled once. The price is a slower first start (some
 //   seconds) and first calls; only the server pays it (tests and scripts compile the default way).
 // - `gc()` for the daily backup, which asks for a collection of the young generation every 8 MB it
-//   reads, so its read buffers are freed as it goes (app/db/backups.server.ts): a backup of ten
+//   reads, so its read buffers are freed as it goes (app/shared/db/backups.server.ts): a backup of ten
 //   years of history under the console's load took the server from 368 to 408 MB without it.
 export const SERVER_NODE_FLAGS = [
   "--max-semi-space-size=8",

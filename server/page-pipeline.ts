@@ -6,9 +6,9 @@ import etag from "etag";
 import type { Request, RequestHandler, Response } from "express";
 import fresh from "fresh";
 import { Parser } from "htmlparser2";
-import type { PagePipeline, RenderedPage } from "../app/context.server.ts";
-import { lodgeToday } from "../app/lib/dates.ts";
-import type { PageKeeping } from "../app/lib/route-handle.ts";
+import type { PagePipeline, RenderedPage } from "../app/shared/context.server.ts";
+import { lodgeToday } from "../app/shared/dates.ts";
+import type { PageKeeping } from "../app/shared/page-cache/route-handle.ts";
 import { freshReads } from "./fresh-reads.ts";
 
 /**

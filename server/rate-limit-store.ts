@@ -1,12 +1,12 @@
 import type { IncrementResponse, Options, Store } from "express-rate-limit";
-import type { DB } from "~/db/client.server.ts";
+import type { DB } from "../app/shared/db/client.server.ts";
 import {
   hitRateLimit,
   readRateLimit,
   resetRateLimit,
   sweepRateLimits,
   undoRateLimitHit,
-} from "~/db/rate-limit-counters.server.ts";
+} from "../app/shared/db/rate-limit-counters.server.ts";
 
 /**
  * express-rate-limit's counters in PostgreSQL (table rate_limit_counters), so every instance of

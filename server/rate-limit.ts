@@ -27,7 +27,7 @@ export function writeRateLimit(limitPerMinute: number, store?: Store): RequestHa
     // The database being down must not refuse every write with a 500: the write itself will
     // then fail with the database's message (decisions.md 17).
     passOnStoreError: true,
-    // Our TRUST_PROXY never is `true` (app/env.server.ts); the library's checks would only
+    // Our TRUST_PROXY never is `true` (app/shared/env.server.ts); the library's checks would only
     // repeat that on every start, and warn about X-Forwarded-For from untrusted clients.
     validate: { trustProxy: false, xForwardedForHeader: false },
   });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
-import { requestScope, logger as siteLogger } from "../app/lib/logger.server.ts";
+import { requestScope, logger as siteLogger } from "../app/shared/logger.server.ts";
 
 /**
  * One JSON line per request once it is answered: id, method, path (never the query string, which
@@ -34,7 +34,7 @@ export function requestLog(logger: Logger = siteLogger): RequestHandler {
       err: (error: Error) => ({ message: error.message }),
     },
   }) as unknown as RequestHandler;
-  // Everything logged while this request is answered carries its id (app/lib/logger.server.ts).
+  // Everything logged while this request is answered carries its id (app/shared/logger.server.ts).
   return (req, res, next) =>
     log(req, res, () => requestScope.run({ requestId: String((req as { id?: unknown }).id) }, next));
 }

@@ -27,7 +27,7 @@ function siteHelmet(hsts: boolean, inline?: { script: Source[]; style: Source[] 
   });
 }
 
-/** HSTS only where the site is served over https (SITE_ORIGIN, validated by app/env.server.ts). */
+/** HSTS only where the site is served over https (SITE_ORIGIN, validated by app/shared/env.server.ts). */
 export const servedOverHttps = (siteOrigin: string | undefined): boolean =>
   siteOrigin?.startsWith("https://") ?? false;
 

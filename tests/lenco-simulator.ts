@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 /**
  * A local stand-in for Lenco's API v2, for tests without network (the mail tests run a real SMTP
  * server the same way). It follows Lenco's reference (https://lenco-api.readme.io/v2.0/reference)
- * as app/payments/lenco.server.ts cites it, written from the documentation, not from our client:
+ * as app/features/payments/lenco.server.ts cites it, written from the documentation, not from our client:
  * - `Authorization: Bearer <token>` on every call, else 401 (errorCode 09);
  * - POST /collections/mobile-money { amount, reference, phone, operator, country?, bearer? }:
  *   200 with the collection in `pay-offline` (the guest has the PIN prompt); 400 "Duplicate

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseFeatures } from "../lib/features.ts";
+import { parseFeatures } from "../features/site/service-features.ts";
 import { about } from "./about.ts";
 import { companyLinks, footerColumns, serviceLinks } from "./footer.ts";
 import { heroSlides } from "./hero-slides.ts";
@@ -19,7 +19,7 @@ import { getServiceById, getServiceBySlug, services } from "./services.ts";
 import { contactCategories, getSocialLinks, site, telHref } from "./site.ts";
 import { stats } from "./stats.ts";
 import { team } from "./team.ts";
-import { PROFESSION_PLACEHOLDER } from "../lib/messages.ts";
+import { PROFESSION_PLACEHOLDER } from "../shared/messages.ts";
 import { testimonials } from "./testimonials.ts";
 
 function expectImage(image: ImageAsset) {

@@ -1,6 +1,6 @@
 // The lodge's services (/services and /services/{path}).
 // `fullDescription` is one entry per line: lines starting with '-' are features, other lines are
-// sub-headings (see app/lib/features.ts).
+// sub-headings (see app/features/site/service-features.ts).
 
 import { images, type IconName, type ImageAsset } from "./images.ts";
 

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/about";
-import { AboutSection } from "~/components/about-section.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
+import { AboutSection } from "~/features/site/components/about-section.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
 import { about } from "~/content/about.ts";
 import { site } from "~/content/site.ts";
 import { stats } from "~/content/stats.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { CONTENT_PAGE } from "~/lib/route-handle.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
+import { CONTENT_PAGE } from "~/shared/page-cache/route-handle.ts";
 
-// A content page: no React in the browser (app/lib/route-handle.ts).
+// A content page: no React in the browser (app/shared/page-cache/route-handle.ts).
 export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>

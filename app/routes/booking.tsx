@@ -1,15 +1,15 @@
-import type { RouteHandle } from "~/lib/route-handle.ts";
+import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
 import type { Route } from "./+types/booking";
-import { BookingForm, isBookingTab } from "~/components/booking-form.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { BOOKING_PAGE_TITLE } from "~/lib/messages.ts";
-import { lodgeToday } from "~/lib/dates.ts";
-import { echoedFields } from "~/lib/echoed-fields.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { readStaySearch } from "~/lib/stay-search.ts";
-import { freshSubmissionId } from "~/lib/page-keeping.server.ts";
-import { rememberRefusedStay, stayParams } from "~/lib/refused-stay.server.ts";
-import { loadBookingPage, submitBookingPage } from "./booking.server.ts";
+import { BookingForm, isBookingTab } from "~/features/stays/components/booking-form.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
+import { BOOKING_PAGE_TITLE } from "~/shared/messages.ts";
+import { lodgeToday } from "~/shared/dates.ts";
+import { echoedFields } from "~/shared/forms/echoed-fields.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
+import { readStaySearch } from "~/features/stays/stay-search.ts";
+import { freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
+import { rememberRefusedStay, stayParams } from "~/features/stays/refused-stay.server.ts";
+import { loadBookingPage, submitBookingPage } from "../features/stays/booking-page.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/home";
-import { AboutSection } from "~/components/about-section.tsx";
-import { Hero } from "~/components/hero.tsx";
-import { RoomsList } from "~/components/rooms-list.tsx";
-import { SectionTitle } from "~/components/section-title.tsx";
-import { ServicesGrid } from "~/components/services-grid.tsx";
-import { TestimonialsCarousel } from "~/components/testimonials-carousel.tsx";
+import { AboutSection } from "~/features/site/components/about-section.tsx";
+import { Hero } from "~/features/site/components/hero.tsx";
+import { RoomsList } from "~/features/stays/components/rooms-list.tsx";
+import { SectionTitle } from "~/shared/ui/section-title.tsx";
+import { ServicesGrid } from "~/features/site/components/services-grid.tsx";
+import { TestimonialsCarousel } from "~/features/site/components/testimonials-carousel.tsx";
 import { about } from "~/content/about.ts";
 import { heroSlides } from "~/content/hero-slides.ts";
 import { rooms } from "~/content/rooms.ts";
@@ -12,13 +12,13 @@ import { services } from "~/content/services.ts";
 import { site } from "~/content/site.ts";
 import { stats } from "~/content/stats.ts";
 import { testimonials } from "~/content/testimonials.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { CONTENT_PAGE, type RouteHandle } from "~/lib/route-handle.ts";
-import { lodgeToday } from "~/lib/dates.ts";
-import { roomTypesPriceRange } from "~/lib/price-range.ts";
-import { loadRoomTypeOffers } from "./room-dialog.server.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
+import { CONTENT_PAGE, type RouteHandle } from "~/shared/page-cache/route-handle.ts";
+import { lodgeToday } from "~/shared/dates.ts";
+import { roomTypesPriceRange } from "~/features/pricing/price-range.ts";
+import { loadRoomTypeOffers } from "../features/stays/room-dialog.server.ts";
 
-// A content page: no React in the browser (app/lib/route-handle.ts). Its room cards show the
+// A content page: no React in the browser (app/shared/page-cache/route-handle.ts). Its room cards show the
 // database's rates, so the server keeps the rendered page per data version (ADR 0013): a price
 // staff change shows at once, and a page rendered during an outage is not kept.
 export const handle = { ...CONTENT_PAGE, keepPerDataVersion: true } satisfies RouteHandle;

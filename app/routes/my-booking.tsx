@@ -1,26 +1,34 @@
 import { data } from "react-router";
-import { MyBooking, type MyBookingAnswer, type MyBookingRequest } from "~/components/my-booking-request.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { getDb, writeAllowedContext } from "~/context.server.ts";
-import { logReadFailure } from "~/db/failures.server.ts";
-import { loadFolioSheet, type FolioSheet } from "~/db/desk.server.ts";
-import { cancelStayAsGuest, findGuestRequest, type GuestRequestView } from "~/db/my-booking.server.ts";
-import { FolioDocument, ReceiptDocument } from "~/components/folio-document.tsx";
-import { lodgeToday } from "~/lib/dates.ts";
+import {
+  MyBooking,
+  type MyBookingAnswer,
+  type MyBookingRequest,
+} from "~/features/stays/components/my-booking-request.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
+import { getDb, writeAllowedContext } from "~/shared/context.server.ts";
+import { logReadFailure } from "~/shared/db/failures.server.ts";
+import { loadFolioSheet, type FolioSheet } from "~/features/payments/folios.server.ts";
+import {
+  cancelStayAsGuest,
+  findGuestRequest,
+  type GuestRequestView,
+} from "~/features/stays/my-booking.server.ts";
+import { FolioDocument, ReceiptDocument } from "~/features/payments/components/folio-document.tsx";
+import { lodgeToday } from "~/shared/dates.ts";
 import {
   MY_BOOKING_CANCELLED,
   MY_BOOKING_CANNOT_CANCEL,
   MY_BOOKING_ERROR,
   MY_BOOKING_NOT_FOUND,
   RATE_LIMITED,
-} from "~/lib/messages.ts";
-import { CONTENT_PAGE } from "~/lib/route-handle.ts";
-import { myBookingSchema, normalizeReference } from "~/lib/schemas/my-booking.ts";
-import { parseForm } from "~/lib/schemas/form-data.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+} from "~/shared/messages.ts";
+import { CONTENT_PAGE } from "~/shared/page-cache/route-handle.ts";
+import { myBookingSchema, normalizeReference } from "~/features/stays/my-booking-schema.ts";
+import { parseForm } from "~/shared/forms/form-data.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import type { Route } from "./+types/my-booking";
-import "~/components/my-booking.css";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import "~/features/stays/components/my-booking.css";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // A guest's own request (decisions.md 28): reference and e-mail show it, its status and its
 // history; a stay that has not begun can be cancelled here. The look-up is a POST, so the e-mail

@@ -1,13 +1,13 @@
-import { NewsletterForm } from "~/components/newsletter-form.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
+import { NewsletterForm } from "~/features/newsletter/components/newsletter-form.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
 import { newsletter } from "~/content/footer.ts";
-import { getDb } from "~/context.server.ts";
-import { subscribe } from "~/db/newsletter-subscriptions.server.ts";
-import { logWriteFailure } from "~/db/failures.server.ts";
-import { formError, formSuccess, readSubmission } from "~/lib/form-submission.server.ts";
-import { NEWSLETTER_ERROR, NEWSLETTER_THANKS } from "~/lib/messages.ts";
-import { newsletterSchema } from "~/lib/schemas/newsletter.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { getDb } from "~/shared/context.server.ts";
+import { subscribe } from "~/features/newsletter/newsletter-subscriptions.server.ts";
+import { logWriteFailure } from "~/shared/db/failures.server.ts";
+import { formError, formSuccess, readSubmission } from "~/shared/forms/form-submission.server.ts";
+import { NEWSLETTER_ERROR, NEWSLETTER_THANKS } from "~/shared/messages.ts";
+import { newsletterSchema } from "~/features/newsletter/newsletter-schema.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import type { Route } from "./+types/newsletter";
 
 // The footer's newsletter box posts here. With JavaScript the answer shows in

@@ -1,25 +1,25 @@
-import { InputField } from "~/components/form-fields.tsx";
-import { Notice } from "~/components/notice.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { Island } from "~/components/island.tsx";
-import { PaymentOutcome, PayPolicies, PaySummary } from "~/components/payment-progress.tsx";
-import { PaymentProgressIsland } from "~/components/payment-progress-island.tsx";
-import { CardPaymentIsland } from "~/components/card-payment-island.tsx";
-import { formatKwacha } from "~/lib/money.ts";
-import { MOBILE_MONEY_OPERATORS } from "~/lib/schemas/mobile-money-payment.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { InputField } from "~/shared/forms/form-fields.tsx";
+import { Notice } from "~/shared/ui/notice.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
+import { Island } from "~/shared/islands/island.tsx";
+import { PaymentOutcome, PayPolicies, PaySummary } from "~/features/payments/components/payment-progress.tsx";
+import { PaymentProgressIsland } from "~/features/payments/components/payment-progress-island.tsx";
+import { CardPaymentIsland } from "~/features/payments/components/card-payment-island.tsx";
+import { formatKwacha } from "~/shared/money.ts";
+import { MOBILE_MONEY_OPERATORS } from "~/features/payments/mobile-money-schema.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import type { Route } from "./+types/pay";
-import { confirmedTitle, type PayView } from "~/payments/pay-view.ts";
-import { loadPayStep, submitPayStep } from "./pay.server.ts";
-import "~/components/pay-step.css";
+import { confirmedTitle, type PayView } from "~/features/payments/pay-view.ts";
+import { loadPayStep, submitPayStep } from "../features/payments/pay-page.server.ts";
+import "~/features/payments/components/pay-step.css";
 
 // The payment step (decisions.md 33, ADR 0018): the deposit of a stay (a room booking or a
 // reservation) held `Awaiting payment`, paid by mobile money or card. The guest sees the deposit and cancellation policies, gives the
 // number that gets the PIN prompt, and follows the progress: without JavaScript the page reloads
 // itself every few seconds (a <noscript> meta refresh); with it, the progress island asks the
-// loader for the status and shows the outcome in place (app/components/payment-progress-island.tsx).
+// loader for the status and shows the outcome in place (app/features/payments/components/payment-progress-island.tsx).
 // When the provider first texts the guest a one-time code, the island shows the code form
-// (app/components/payment-otp-form.tsx), a plain form without JavaScript.
+// (app/features/payments/components/payment-otp-form.tsx), a plain form without JavaScript.
 
 const TITLE = "Pay your deposit";
 

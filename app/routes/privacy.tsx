@@ -1,11 +1,11 @@
 import type { Route } from "./+types/privacy";
-import { LegalPageView } from "~/components/legal-page.tsx";
+import { LegalPageView } from "~/features/site/components/legal-page.tsx";
 import { privacyPolicy } from "~/content/legal.ts";
 import { site } from "~/content/site.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { CONTENT_PAGE } from "~/lib/route-handle.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
+import { CONTENT_PAGE } from "~/shared/page-cache/route-handle.ts";
 
-// A content page: no React in the browser (app/lib/route-handle.ts).
+// A content page: no React in the browser (app/shared/page-cache/route-handle.ts).
 export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>

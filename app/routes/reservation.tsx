@@ -1,11 +1,11 @@
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { PageHeader } from "~/components/page-header.tsx";
-import { ReservationForm } from "~/components/reservation-form.tsx";
-import { Notice } from "~/components/notice.tsx";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
+import { ReservationForm } from "~/features/stays/components/reservation-form.tsx";
+import { Notice } from "~/shared/ui/notice.tsx";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import type { Route } from "./+types/reservation";
-import { rememberRefusedStay } from "~/lib/refused-stay.server.ts";
-import { createReservation, loadReservationPage } from "./reservation.server.ts";
+import { rememberRefusedStay } from "~/features/stays/refused-stay.server.ts";
+import { createReservation, loadReservationPage } from "../features/stays/reservation-page.server.ts";
 
 const TITLE = "Reservation";
 

@@ -1,6 +1,6 @@
 // /robots.txt: everything may be crawled except the form endpoints under /api/ and the staff console; the sitemap
 // has an absolute URL from the configured site origin.
-import { siteOriginContext } from "~/context.server.ts";
+import { siteOriginContext } from "~/shared/context.server.ts";
 import type { Route } from "./+types/robots.txt";
 
 export function robotsTxt(origin: string): string {

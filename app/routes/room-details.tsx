@@ -1,18 +1,22 @@
 import { data, Link } from "react-router";
-import type { RouteHandle } from "~/lib/route-handle.ts";
+import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
 import type { Route } from "./+types/room-details";
-import { Icon } from "~/components/icon.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { BookRoomButton, RoomBookingDialogHost } from "~/components/room-booking-dialog.tsx";
-import { StarRating } from "~/components/star-rating.tsx";
+import { Icon } from "~/shared/ui/icon.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
+import { BookRoomButton, RoomBookingDialogHost } from "~/features/stays/components/room-booking-dialog.tsx";
+import { StarRating } from "~/features/site/components/star-rating.tsx";
 import { getRoomById, roomFeatures, roomTypes } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
-import { lodgeToday } from "~/lib/dates.ts";
-import { ERROR_PREFIX, ROOM_NOT_FOUND } from "~/lib/messages.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { loadRoomDialog, loadRoomTypeOffers, submitRoomDialog } from "./room-dialog.server.ts";
-import { Notice } from "~/components/notice.tsx";
+import { lodgeToday } from "~/shared/dates.ts";
+import { ERROR_PREFIX, ROOM_NOT_FOUND } from "~/shared/messages.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
+import {
+  loadRoomDialog,
+  loadRoomTypeOffers,
+  submitRoomDialog,
+} from "../features/stays/room-dialog.server.ts";
+import { Notice } from "~/shared/ui/notice.tsx";
 import "./room-details.css";
 
 // Kept by the server per data version and lodge day (ADR 0013): it shows the room's rate.

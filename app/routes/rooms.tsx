@@ -1,20 +1,24 @@
-import type { RouteHandle } from "~/lib/route-handle.ts";
+import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
 import type { Route } from "./+types/rooms";
-import { InputField } from "~/components/form-fields.tsx";
-import { Notice } from "~/components/notice.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { RoomBookingDialogHost } from "~/components/room-booking-dialog.tsx";
-import { RoomsList } from "~/components/rooms-list.tsx";
-import { SectionTitle } from "~/components/section-title.tsx";
+import { InputField } from "~/shared/forms/form-fields.tsx";
+import { Notice } from "~/shared/ui/notice.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
+import { RoomBookingDialogHost } from "~/features/stays/components/room-booking-dialog.tsx";
+import { RoomsList } from "~/features/stays/components/rooms-list.tsx";
+import { SectionTitle } from "~/shared/ui/section-title.tsx";
 import { rooms } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
-import { addYears, lodgeToday } from "~/lib/dates.ts";
-import { CHECK_AVAILABILITY, ERROR_PREFIX, FIELD_LABELS } from "~/lib/messages.ts";
-import { roomTypesPriceRange } from "~/lib/price-range.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { readStaySearch } from "~/lib/stay-search.ts";
-import { hotelWithRooms } from "~/lib/structured-data.ts";
-import { loadRoomDialog, loadRoomTypeOffers, submitRoomDialog } from "./room-dialog.server.ts";
+import { addYears, lodgeToday } from "~/shared/dates.ts";
+import { CHECK_AVAILABILITY, ERROR_PREFIX, FIELD_LABELS } from "~/shared/messages.ts";
+import { roomTypesPriceRange } from "~/features/pricing/price-range.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
+import { readStaySearch } from "~/features/stays/stay-search.ts";
+import { hotelWithRooms } from "~/features/site/structured-data.ts";
+import {
+  loadRoomDialog,
+  loadRoomTypeOffers,
+  submitRoomDialog,
+} from "../features/stays/room-dialog.server.ts";
 import "./rooms.css";
 
 // Kept by the server per data version and lodge day (ADR 0013): it shows rates and free rooms.

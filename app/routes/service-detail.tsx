@@ -1,17 +1,17 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/service-detail";
-import { Carousel } from "~/components/carousel.tsx";
-import { Icon } from "~/components/icon.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
+import { Carousel } from "~/features/site/components/carousel.tsx";
+import { Icon } from "~/shared/ui/icon.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
 import { getServiceBySlug } from "~/content/services.ts";
 import { site, telHref } from "~/content/site.ts";
-import { parseFeatures } from "~/lib/features.ts";
-import { BACK_TO_SERVICES, SERVICE_NOT_FOUND } from "~/lib/messages.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
+import { parseFeatures } from "~/features/site/service-features.ts";
+import { BACK_TO_SERVICES, SERVICE_NOT_FOUND } from "~/shared/messages.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import "./service-detail.css";
-import { CONTENT_PAGE } from "~/lib/route-handle.ts";
+import { CONTENT_PAGE } from "~/shared/page-cache/route-handle.ts";
 
-// A content page: no React in the browser (app/lib/route-handle.ts).
+// A content page: no React in the browser (app/shared/page-cache/route-handle.ts).
 export const handle = CONTENT_PAGE;
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 // /sitemap.xml: every public page, every service that has a page and every room, with absolute
 // URLs from the configured site origin (env SITE_ORIGIN). https://www.sitemaps.org/protocol.html
-import { siteOriginContext } from "~/context.server.ts";
+import { siteOriginContext } from "~/shared/context.server.ts";
 import { rooms } from "~/content/rooms.ts";
 import { services } from "~/content/services.ts";
 import type { Route } from "./+types/sitemap.xml";

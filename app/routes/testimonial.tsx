@@ -1,13 +1,13 @@
 import type { Route } from "./+types/testimonial";
-import { PageHeader } from "~/components/page-header.tsx";
-import { SectionTitle } from "~/components/section-title.tsx";
-import { TestimonialsCarousel } from "~/components/testimonials-carousel.tsx";
+import { PageHeader } from "~/shared/ui/page-header.tsx";
+import { SectionTitle } from "~/shared/ui/section-title.tsx";
+import { TestimonialsCarousel } from "~/features/site/components/testimonials-carousel.tsx";
 import { site } from "~/content/site.ts";
 import { testimonials } from "~/content/testimonials.ts";
-import { originFromMatches, pageMeta } from "~/lib/seo.ts";
-import { CONTENT_PAGE } from "~/lib/route-handle.ts";
+import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
+import { CONTENT_PAGE } from "~/shared/page-cache/route-handle.ts";
 
-// A content page: no React in the browser (app/lib/route-handle.ts).
+// A content page: no React in the browser (app/shared/page-cache/route-handle.ts).
 export const handle = CONTENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>

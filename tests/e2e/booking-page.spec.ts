@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addDays, lodgeToday } from "../../app/lib/dates.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
 import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 import { BOOKED_ROOMS } from "./test-rooms.ts";

@@ -168,7 +168,7 @@ for (const { path, island, submit } of FORM_PAGES) {
   });
 }
 
-// app/lib/deferred-enhancement.ts: the enhancement module waits until the page has loaded and
+// app/shared/islands/deferred-enhancement.ts: the enhancement module waits until the page has loaded and
 // painted, so it never competes with the first screen. Ordering of browser events, not timings.
 for (const path of ["/", "/rooms", "/booking"]) {
   test(`${path} requests no script before its first paint, then enhances`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import * as m from "../../app/lib/messages.ts";
+import * as m from "../../app/shared/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { gotoEnhanced } from "./enhanced.ts";
 import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { addDays, lodgeToday } from "../../app/lib/dates.ts";
-import { CONTACT_SENT } from "../../app/lib/messages.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { CONTACT_SENT } from "../../app/shared/messages.ts";
 import { EDGE_PORTS } from "./servers.ts";
 
 // Issue 10, the edge on the real production server (build/, started as `npm run serve` does):

@@ -3,7 +3,7 @@
 // what a page downloads, and that the carousel, menu and coming-soon cards behave as they did
 // with React.
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { TO_BE_ADDED_SOON } from "../../app/lib/messages.ts";
+import { TO_BE_ADDED_SOON } from "../../app/shared/messages.ts";
 import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
 
 /** Every script the page requests while it loads, with the bytes that crossed the network. */
@@ -59,7 +59,7 @@ test.describe("a page before the guest turns to an island", () => {
         ([, tag]) => !tag?.includes('type="application/ld+json"'),
       );
       // One inline script: the loader that starts the module after the first paint
-      // (app/lib/deferred-enhancement.ts). No nonce: the page is served from the page cache under
+      // (app/shared/islands/deferred-enhancement.ts). No nonce: the page is served from the page cache under
       // a hash-based CSP (decision 0007).
       expect(scripts.map(([, tag]) => tag)).toEqual(["<script>"]);
       expect(scripts[0]?.[2]).toMatch(/"\/assets\/enhance-[\w-]+\.js"/);

@@ -13,7 +13,7 @@ export async function gotoEnhanced(page: Page, path: string) {
 }
 
 /**
- * Waits until the island with wrapper id `id` (app/components/island.tsx) is live: React has
+ * Waits until the island with wrapper id `id` (app/shared/islands/island.tsx) is live: React has
  * taken over its markup (app/islands.client.ts). Islands hydrate on the guest's intent, so this
  * follows a focus, a tap or a click in the island.
  */

@@ -2,8 +2,8 @@
 // guest's intent. What they show follows their state, what the guest typed before React took
 // over stays, and every failure shows the specification's text with the values kept.
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { addDays, lodgeToday } from "../../app/lib/dates.ts";
-import * as m from "../../app/lib/messages.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import * as m from "../../app/shared/messages.ts";
 import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
 import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
 

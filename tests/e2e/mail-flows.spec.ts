@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addDays, lodgeToday } from "../../app/lib/dates.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import {
   MY_BOOKING_CANCELLED,
   MY_BOOKING_NOT_FOUND,
   NEWSLETTER_CONFIRMED,
   NEWSLETTER_THANKS,
   NEWSLETTER_UNSUBSCRIBED,
-} from "../../app/lib/messages.ts";
+} from "../../app/shared/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { linkIn, mailTo } from "./mail-inbox.ts";
 import { SITE_URL } from "./servers.ts";

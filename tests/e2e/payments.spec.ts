@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { CARD_NEEDS_JAVASCRIPT } from "../../app/payments/pay-view.ts";
-import { addDays, lodgeToday } from "../../app/lib/dates.ts";
+import { CARD_NEEDS_JAVASCRIPT } from "../../app/features/payments/pay-view.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
 import { LENCO_SIMULATOR_URL, PAYMENTS_DATA_DIR, PAYMENTS_LOG, PAYMENTS_URL } from "./servers.ts";

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addDays, formatDisplayDate, lodgeToday } from "../../app/lib/dates.ts";
-import { isoWeekday } from "../../app/lib/rates.ts";
-import { formatKwacha } from "../../app/lib/money.ts";
+import { addDays, formatDisplayDate, lodgeToday } from "../../app/shared/dates.ts";
+import { isoWeekday } from "../../app/features/pricing/rates.ts";
+import { formatKwacha } from "../../app/shared/money.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
 import { signIn } from "./staff-support.ts";

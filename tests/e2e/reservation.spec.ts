@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addDays, addYears, lodgeToday } from "../../app/lib/dates.ts";
-import * as m from "../../app/lib/messages.ts";
+import { addDays, addYears, lodgeToday } from "../../app/shared/dates.ts";
+import * as m from "../../app/shared/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { gotoEnhanced } from "./enhanced.ts";
 import { DB_DOWN_URL } from "./servers.ts";

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { addDays, lodgeToday } from "../../app/lib/dates.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { gotoEnhanced } from "./enhanced.ts";
 import { DB_DOWN_URL, SITE_URL } from "./servers.ts";
 import { BOOKED_ROOMS } from "./test-rooms.ts";

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { addDays, lodgeToday } from "../../app/lib/dates.ts";
-import { SUBMISSION_ID_FIELD } from "../../app/lib/form-result.ts";
-import { ROOM_VENUE_BOOKING_SUCCESSFUL } from "../../app/lib/messages.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { SUBMISSION_ID_FIELD } from "../../app/shared/forms/form-result.ts";
+import { ROOM_VENUE_BOOKING_SUCCESSFUL } from "../../app/shared/messages.ts";
 import { SHUTDOWN_PORTS } from "./servers.ts";
 
 // Issue 10, defect 8: SIGTERM during a burst of room bookings, on each database engine. Every

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { parseCsv } from "../parse-csv.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import { ROOM_JUST_BOOKED } from "~/lib/messages.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { ROOM_JUST_BOOKED } from "../../app/shared/messages.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, signIn } from "./staff-support.ts";

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, signIn } from "./staff-support.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addDays, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
+import { addDays, formatDisplayDate, lodgeToday } from "../../app/shared/dates.ts";
 import { parseCsv } from "../parse-csv.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";

@@ -15,13 +15,13 @@ import {
   restoreBackup,
   scheduleBackups,
   writeBackup,
-} from "~/db/backups.server.ts";
-import type { DB } from "~/db/client.server.ts";
-import { insertContactMessage } from "~/db/contact-messages.server.ts";
-import { openDatabase } from "~/db/database.server.ts";
-import { subscribe } from "~/db/newsletter-subscriptions.server.ts";
-import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
+} from "../../app/shared/db/backups.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { insertContactMessage } from "../../app/features/contact/contact-messages.server.ts";
+import { openDatabase } from "../../app/shared/db/database.server.ts";
+import { subscribe } from "../../app/features/newsletter/newsletter-subscriptions.server.ts";
+import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST, reserve } from "./stay-fixtures.ts";
 
 // Backups of the embedded database (decisions.md 29): the rules, a backup restored into a fresh

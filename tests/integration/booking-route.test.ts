@@ -1,12 +1,12 @@
 import { RouterContextProvider } from "react-router";
 import { expect, it, vi } from "vitest";
-import { logger } from "~/lib/logger.server.ts";
-import { databaseContext } from "~/context.server.ts";
-import type { DB } from "~/db/client.server.ts";
-import { isBookingReference } from "~/lib/booking-reference.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import type { FormResult } from "~/lib/form-result.ts";
-import * as m from "~/lib/messages.ts";
+import { logger } from "../../app/shared/logger.server.ts";
+import { databaseContext } from "../../app/shared/context.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { isBookingReference } from "../../app/shared/booking-reference.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import type { FormResult } from "../../app/shared/forms/form-result.ts";
+import * as m from "../../app/shared/messages.ts";
 import { action, loader } from "~/routes/booking.tsx";
 import { describeEachEngine, type TestDatabase } from "./test-database.ts";
 

@@ -1,13 +1,13 @@
-import { HONEYPOT_FIELD } from "~/lib/form-rules.ts";
+import { HONEYPOT_FIELD } from "../../app/shared/forms/form-rules.ts";
 import fc from "fast-check";
 import { afterEach, expect, it, vi } from "vitest";
 import { action, loader } from "~/routes/contact.tsx";
 
-import { pageKeepingContext } from "~/context.server.ts";
-import { logger } from "~/lib/logger.server.ts";
-import { SUBMISSION_ID_FIELD } from "~/lib/form-result.ts";
-import * as m from "~/lib/messages.ts";
-import { anyTextArb, emailArb, nameArb, someKeys, textArb } from "~/lib/schemas/test-support.ts";
+import { pageKeepingContext } from "../../app/shared/context.server.ts";
+import { logger } from "../../app/shared/logger.server.ts";
+import { SUBMISSION_ID_FIELD } from "../../app/shared/forms/form-result.ts";
+import * as m from "../../app/shared/messages.ts";
+import { anyTextArb, emailArb, nameArb, someKeys, textArb } from "../schema-cases.ts";
 import { describeEachEngine } from "./test-database.ts";
 import { answer, args, databaseDownContext, formPost } from "./route-calls.ts";
 

@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/database.server.ts";
-import type { Env } from "~/env.server.ts";
-import { DataFolderInUse, staffConsoleRuntime } from "~/lib/staff-runtime.server.ts";
+import type { DatabaseHandle } from "../../app/shared/db/database.server.ts";
+import type { Env } from "../../app/shared/env.server.ts";
+import { DataFolderInUse, staffConsoleRuntime } from "../../app/features/staff/staff-runtime.server.ts";
 
-// The embedded database admits one process (app/lib/staff-runtime.server.ts, `claimFolder`): a
+// The embedded database admits one process (app/features/staff/staff-runtime.server.ts, `claimFolder`): a
 // server claims its data folder through DATA_DIR/server.pid before it opens the database, and
 // refuses while the file names another live process. A file left by a server that died is taken
 // over. (The refusal of a whole second server: staff-dev-start.test.ts.)

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { insertContactMessage } from "~/db/contact-messages.server.ts";
-import { dataVersionReader, readDataVersion } from "~/db/data-version.server.ts";
-import { openDatabase } from "~/db/database.server.ts";
-import { changeStayStatus } from "~/db/request-status.server.ts";
-import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { insertContactMessage } from "../../app/features/contact/contact-messages.server.ts";
+import { dataVersionReader, readDataVersion } from "../../app/shared/db/data-version.server.ts";
+import { openDatabase } from "../../app/shared/db/database.server.ts";
+import { changeStayStatus } from "../../app/features/requests/request-status.server.ts";
+import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 

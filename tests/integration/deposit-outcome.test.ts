@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
-import { updateLodgeSettings } from "~/db/lodge-settings.server.ts";
-import { getDepositOutcome, recordPayment } from "~/db/payments.server.ts";
-import { changeStayStatus } from "~/db/request-status.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
+import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
+import { getDepositOutcome, recordPayment } from "../../app/features/payments/payments-ledger.server.ts";
+import { changeStayStatus } from "../../app/features/requests/request-status.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, reserve } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 

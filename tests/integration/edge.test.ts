@@ -3,7 +3,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import express, { type Express } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server.ts";
+import { parseEnv } from "../../app/shared/env.server.ts";
 import { formBodiesOnly } from "../../server/form-bodies.ts";
 import { forwardedHost } from "../../server/forwarded-host.ts";
 import { sameOriginWrites } from "../../server/origin-check.ts";

@@ -8,13 +8,13 @@ import {
   listInbox,
   searchPath,
   type InboxRow,
-} from "~/db/inbox.server.ts";
-import { listOutbox } from "~/db/outbox.server.ts";
-import { netPaidByRequest, recordPayment } from "~/db/payments.server.ts";
-import { chargedTotal } from "~/lib/folio.ts";
-import { lodgeToday } from "~/lib/dates.ts";
-import { listToday } from "~/db/inbox.server.ts";
-import { seedHistory } from "~/db/seed-history.server.ts";
+} from "../../app/features/desk/inbox.server.ts";
+import { listOutbox } from "../../app/features/mail/outbox.server.ts";
+import { netPaidByRequest, recordPayment } from "../../app/features/payments/payments-ledger.server.ts";
+import { chargedTotal } from "../../app/features/pricing/folio.ts";
+import { lodgeToday } from "../../app/shared/dates.ts";
+import { listToday } from "../../app/features/desk/inbox.server.ts";
+import { seedHistory } from "../../bench/history-seed.ts";
 import { describeEachEngine } from "./test-database.ts";
 
 // Issue 19: the inbox and the outbox read a page and kept counts instead of every row. These

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { DB } from "~/db/client.server.ts";
-import { nightsBetween } from "~/lib/dates.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { nightsBetween } from "../../app/shared/dates.ts";
 
 /**
  * What migration 2026-11-25-2-rates gives the requests of an earlier database (issue 16): every

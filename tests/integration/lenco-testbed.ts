@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll } from "vitest";
-import type { DB } from "~/db/client.server.ts";
-import { lencoProvider, lencoWebhookHashKey } from "~/payments/lenco.server.ts";
-import type { PaymentProvider } from "~/payments/payment-provider.server.ts";
-import { paymentWebhookRoute } from "~/payments/webhook-route.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { lencoProvider, lencoWebhookHashKey } from "../../app/features/payments/lenco.server.ts";
+import type { PaymentProvider } from "../../app/features/payments/payment-provider.server.ts";
+import { paymentWebhookRoute } from "../../app/features/payments/webhook-route.server.ts";
 import { startLencoSimulator, type LencoSimulator } from "../lenco-simulator.ts";
 
 export interface LencoTestbed {

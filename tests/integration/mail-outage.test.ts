@@ -1,14 +1,14 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "~/db/client.server.ts";
-import { insertContactMessage } from "~/db/contact-messages.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { insertContactMessage } from "../../app/features/contact/contact-messages.server.ts";
 import {
   OUTBOX_DEFAULTS,
   smtpSender,
   startOutboxWorker,
   type MailSender,
   type SmtpTimeouts,
-} from "~/mail/outbox-worker.server.ts";
+} from "../../app/features/mail/outbox-worker.server.ts";
 import { describeEachEngine, type Engine } from "./test-database.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
 

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 import { expect, it } from "vitest";
-import { createDatabase } from "~/db/client.server.ts";
-import * as initialSchema from "~/db/migrations/2026-11-21-initial-schema.ts";
-import * as stays from "~/db/migrations/2026-11-23-1-stays.ts";
-import * as mailOutbox from "~/db/migrations/2026-11-23-4-mail-outbox.ts";
+import { createDatabase } from "../../app/shared/db/client.server.ts";
+import * as initialSchema from "../../app/shared/db/migrations/2026-11-21-initial-schema.ts";
+import * as stays from "../../app/shared/db/migrations/2026-11-23-1-stays.ts";
+import * as mailOutbox from "../../app/shared/db/migrations/2026-11-23-4-mail-outbox.ts";
 
 // The previous version's subscribers never confirmed: the migration keeps them, unconfirmed (so
 // not counted as subscribed), gives each an unsubscribe token, and writes no mail to them.

@@ -2,22 +2,25 @@ import ICAL from "ical.js";
 import { sql, type KyselyPlugin, type RootOperationNode } from "kysely";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import type { DB } from "~/db/client.server.ts";
-import { insertContactMessage } from "~/db/contact-messages.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { insertContactMessage } from "../../app/features/contact/contact-messages.server.ts";
 import {
   claimDueMails,
   listOutbox,
   markMailAttemptFailed,
   releaseMail,
   retryOutboxMail,
-} from "~/db/outbox.server.ts";
-import { subscribe } from "~/db/newsletter-subscriptions.server.ts";
-import { changeStayStatus, changeVenueBookingStatus } from "~/db/request-status.server.ts";
-import { insertReservation } from "~/db/reservations.server.ts";
-import { bookRoom } from "~/db/rooms.server.ts";
-import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import { logger } from "~/lib/logger.server.ts";
+} from "../../app/features/mail/outbox.server.ts";
+import { subscribe } from "../../app/features/newsletter/newsletter-subscriptions.server.ts";
+import {
+  changeStayStatus,
+  changeVenueBookingStatus,
+} from "../../app/features/requests/request-status.server.ts";
+import { insertReservation } from "../../app/features/stays/reservations.server.ts";
+import { bookRoom } from "../../app/features/stays/rooms.server.ts";
+import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { logger } from "../../app/shared/logger.server.ts";
 import {
   OUTBOX_DEFAULTS,
   smtpSender,
@@ -25,8 +28,8 @@ import {
   startOutboxWorker,
   type MailSender,
   type OutboxWorker,
-} from "~/mail/outbox-worker.server.ts";
-import { renderMail } from "~/mail/render-mail.server.tsx";
+} from "../../app/features/mail/outbox-worker.server.ts";
+import { renderMail } from "../../app/features/mail/render-mail.server.tsx";
 import { describeEachEngine } from "./test-database.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
 
@@ -774,7 +777,7 @@ describeEachEngine("the mail outbox", (getDatabase, engine) => {
         });
       }
       // A second connection pool, as a second server process would have.
-      const { openDatabase } = await import("~/db/database.server.ts");
+      const { openDatabase } = await import("../../app/shared/db/database.server.ts");
       const url = await db
         .selectNoFrom((eb) => eb.fn<string>("current_database", []).as("name"))
         .executeTakeFirstOrThrow();

@@ -1,10 +1,14 @@
 import { expect, it } from "vitest";
-import { listSubscribers } from "~/db/newsletter-subscriptions.server.ts";
-import { NEWSLETTER_CONFIRMED, NEWSLETTER_LINK_INVALID, NEWSLETTER_UNSUBSCRIBED } from "~/lib/messages.ts";
+import { listSubscribers } from "../../app/features/newsletter/newsletter-subscriptions.server.ts";
+import {
+  NEWSLETTER_CONFIRMED,
+  NEWSLETTER_LINK_INVALID,
+  NEWSLETTER_UNSUBSCRIBED,
+} from "../../app/shared/messages.ts";
 import { action as subscribeAction } from "~/routes/newsletter.tsx";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter.confirm.tsx";
 import { action as unsubscribeAction } from "~/routes/newsletter.unsubscribe.tsx";
-import type { MailPayload } from "~/mail/mail-payload.ts";
+import type { MailPayload } from "../../app/features/mail/mail-payload.ts";
 import { args, formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 

@@ -1,9 +1,9 @@
-import { HONEYPOT_FIELD } from "~/lib/form-rules.ts";
+import { HONEYPOT_FIELD } from "../../app/shared/forms/form-rules.ts";
 import { afterEach, expect, it, vi } from "vitest";
-import { logger } from "~/lib/logger.server.ts";
+import { logger } from "../../app/shared/logger.server.ts";
 import { action } from "~/routes/newsletter.tsx";
 
-import { NEWSLETTER_ERROR, NEWSLETTER_THANKS, RATE_LIMITED, VALID_EMAIL } from "~/lib/messages.ts";
+import { NEWSLETTER_ERROR, NEWSLETTER_THANKS, RATE_LIMITED, VALID_EMAIL } from "../../app/shared/messages.ts";
 import { describeEachEngine } from "./test-database.ts";
 import { answer, args, databaseDownContext, formPost } from "./route-calls.ts";
 

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
-import type { PayLoaderData } from "~/payments/pay-view.ts";
-import type { PayActionData } from "~/routes/pay.server.ts";
+import type { PayLoaderData } from "../../app/features/payments/pay-view.ts";
+import type { PayActionData } from "../../app/features/payments/pay-page.server.ts";
 import { action as payAction, loader as payLoader } from "~/routes/pay.tsx";
 import { formPost } from "./route-calls.ts";
 

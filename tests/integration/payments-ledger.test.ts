@@ -1,6 +1,12 @@
 import { expect, it } from "vitest";
-import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
-import { balanceDue, listPayments, netPaid, netPaidByRequest, recordPayment } from "~/db/payments.server.ts";
+import { getLodgeSettings, updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
+import {
+  balanceDue,
+  listPayments,
+  netPaid,
+  netPaidByRequest,
+  recordPayment,
+} from "../../app/features/payments/payments-ledger.server.ts";
 import { book } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 

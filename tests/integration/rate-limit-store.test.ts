@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, expect, it } from "vitest";
-import { hitRateLimit } from "~/db/rate-limit-counters.server.ts";
+import { hitRateLimit } from "../../app/shared/db/rate-limit-counters.server.ts";
 import { DatabaseStore } from "../../server/rate-limit-store.ts";
 import { writeRateLimit } from "../../server/rate-limit.ts";
 import { describeEachEngine } from "./test-database.ts";

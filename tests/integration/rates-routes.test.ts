@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
-import { getKeptPrices } from "~/db/rates.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import { isoWeekday } from "~/lib/rates.ts";
+import { getKeptPrices } from "../../app/features/pricing/rates.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { isoWeekday } from "../../app/features/pricing/rates.ts";
 import * as exportCsv from "~/routes/staff/export.ts";
 import * as calendar from "~/routes/staff/rate-calendar.tsx";
 import * as rates from "~/routes/staff/rates.tsx";

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { updateLodgeSettings } from "~/db/lodge-settings.server.ts";
+import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import {
   changeRequestPrice,
   createRateRule,
@@ -7,13 +7,13 @@ import {
   deleteRule,
   getKeptPrices,
   listRateRules,
-} from "~/db/rates.server.ts";
-import { listHistory } from "~/db/request-history.server.ts";
-import { bookRoom } from "~/db/rooms.server.ts";
-import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import { SUBMISSION_ID_FIELD } from "~/lib/form-result.ts";
-import { isoWeekday } from "~/lib/rates.ts";
+} from "../../app/features/pricing/rates.server.ts";
+import { listHistory } from "../../app/features/requests/request-history.server.ts";
+import { bookRoom } from "../../app/features/stays/rooms.server.ts";
+import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { SUBMISSION_ID_FIELD } from "../../app/shared/forms/form-result.ts";
+import { isoWeekday } from "../../app/features/pricing/rates.ts";
 import { action as reservationAction } from "~/routes/reservation.tsx";
 import { answer, args, formPost } from "./route-calls.ts";
 import { GUEST, reserve } from "./stay-fixtures.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { updateLodgeSettings } from "~/db/lodge-settings.server.ts";
-import { recordPayment } from "~/db/payments.server.ts";
+import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
+import { recordPayment } from "../../app/features/payments/payments-ledger.server.ts";
 import {
   cancellationsAndNoShows,
   moneyReceived,
@@ -12,16 +12,20 @@ import {
   roomRevenueByTypeAndBucket,
   stayPattern,
   venueRevenue,
-} from "~/db/reports.server.ts";
-import { changeStayStatus, changeVenueBookingStatus, type StayKind } from "~/db/request-status.server.ts";
-import { closeRoom } from "~/db/room-closures.server.ts";
-import { changeRequestPrice } from "~/db/rates.server.ts";
-import { bookRoom } from "~/db/rooms.server.ts";
-import { setRoomPrice } from "~/db/staff-rooms.server.ts";
-import { insertVenueBooking } from "~/db/venue-bookings.server.ts";
-import type { PaymentMethod } from "~/lib/messages.ts";
-import { roomKpis } from "~/lib/report-figures.ts";
-import type { RequestChannel } from "~/db/schema.ts";
+} from "../../app/features/reports/report-queries.server.ts";
+import {
+  changeStayStatus,
+  changeVenueBookingStatus,
+  type StayKind,
+} from "../../app/features/requests/request-status.server.ts";
+import { closeRoom } from "../../app/features/stays/room-closures.server.ts";
+import { changeRequestPrice } from "../../app/features/pricing/rates.server.ts";
+import { bookRoom } from "../../app/features/stays/rooms.server.ts";
+import { setRoomPrice } from "../../app/features/stays/staff-rooms.server.ts";
+import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
+import type { PaymentMethod } from "../../app/shared/messages.ts";
+import { roomKpis } from "../../app/features/reports/report-figures.ts";
+import type { RequestChannel } from "../../app/shared/db/schema.ts";
 import * as exportCsv from "~/routes/staff/export.ts";
 import * as reports from "~/routes/staff/reports.tsx";
 import { parseCsv } from "../parse-csv.ts";

@@ -4,8 +4,8 @@ import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
 import { afterEach, expect, it, vi } from "vitest";
-import { logReadFailure } from "../../app/db/failures.server.ts";
-import { logger, requestFields, requestScope } from "../../app/lib/logger.server.ts";
+import { logReadFailure } from "../../app/shared/db/failures.server.ts";
+import { logger, requestFields, requestScope } from "../../app/shared/logger.server.ts";
 import { requestLog } from "../../server/request-log.ts";
 
 // Issue 10, logs: one JSON line per request, without personal data.

@@ -1,13 +1,13 @@
-import { HONEYPOT_FIELD } from "~/lib/form-rules.ts";
+import { HONEYPOT_FIELD } from "../../app/shared/forms/form-rules.ts";
 import fc from "fast-check";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
-import { logger } from "~/lib/logger.server.ts";
+import { logger } from "../../app/shared/logger.server.ts";
 import { action, loader } from "~/routes/reservation.tsx";
-import type { Room } from "~/db/schema.ts";
-import { addDays, addYears, lodgeToday } from "~/lib/dates.ts";
-import { isBookingReference } from "~/lib/booking-reference.ts";
-import { SUBMISSION_ID_FIELD } from "~/lib/form-result.ts";
-import * as m from "~/lib/messages.ts";
+import type { Room } from "../../app/shared/db/schema.ts";
+import { addDays, addYears, lodgeToday } from "../../app/shared/dates.ts";
+import { isBookingReference } from "../../app/shared/booking-reference.ts";
+import { SUBMISSION_ID_FIELD } from "../../app/shared/forms/form-result.ts";
+import * as m from "../../app/shared/messages.ts";
 
 import {
   anyTextArb,
@@ -23,8 +23,8 @@ import {
   phoneArb,
   someKeys,
   textArb,
-} from "~/lib/schemas/test-support.ts";
-import { databaseContext } from "~/context.server.ts";
+} from "../schema-cases.ts";
+import { databaseContext } from "../../app/shared/context.server.ts";
 import { describeEachEngine } from "./test-database.ts";
 import { answer, args, databaseDownContext, formPost } from "./route-calls.ts";
 

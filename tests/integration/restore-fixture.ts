@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../app/shared/db/database.server.ts";
 import type { Engine } from "./test-database.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

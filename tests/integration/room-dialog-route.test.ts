@@ -1,10 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import type { RoomDialogAnswer, RoomDialogData } from "~/components/room-booking-dialog.tsx";
-import type { DB } from "~/db/client.server.ts";
-import { isBookingReference } from "~/lib/booking-reference.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import * as m from "~/lib/messages.ts";
+import type {
+  RoomDialogAnswer,
+  RoomDialogData,
+} from "../../app/features/stays/components/room-booking-dialog.tsx";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { isBookingReference } from "../../app/shared/booking-reference.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import * as m from "../../app/shared/messages.ts";
 import { action as detailsAction, loader as detailsLoader } from "~/routes/room-details.tsx";
 import { action as roomsAction, loader as roomsLoader } from "~/routes/rooms.tsx";
 import { loader as homeLoader } from "~/routes/home.tsx";

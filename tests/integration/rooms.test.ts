@@ -1,8 +1,13 @@
 import { expect, it } from "vitest";
-import type { DB } from "~/db/client.server.ts";
-import { bookRoom, listFreeRooms, listRooms, type RoomBookingRequest } from "~/db/rooms.server.ts";
-import { isBookingReference } from "~/lib/booking-reference.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import {
+  bookRoom,
+  listFreeRooms,
+  listRooms,
+  type RoomBookingRequest,
+} from "../../app/features/stays/rooms.server.ts";
+import { isBookingReference } from "../../app/shared/booking-reference.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { describeEachEngine } from "./test-database.ts";
 
 async function roomByNumber(db: DB, roomNumber: string) {

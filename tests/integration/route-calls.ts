@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
-import { databaseContext, siteOriginContext, writeAllowedContext } from "~/context.server.ts";
-import type { DatabaseHandle } from "~/db/database.server.ts";
-import type { FormResult } from "~/lib/form-result.ts";
+import { databaseContext, siteOriginContext, writeAllowedContext } from "../../app/shared/context.server.ts";
+import type { DatabaseHandle } from "../../app/shared/db/database.server.ts";
+import type { FormResult } from "../../app/shared/forms/form-result.ts";
 
 // Helpers for calling route actions directly in integration tests.
 

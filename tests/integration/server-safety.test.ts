@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyLimit } from "../../server/body-limit.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { logger } from "../../app/shared/logger.server.ts";
 import { lastResort } from "../../server/last-resort.ts";
 import { requestLog } from "../../server/request-log.ts";
 import { writeRateLimit } from "../../server/rate-limit.ts";

@@ -1,18 +1,22 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import type { KyselyPlugin } from "kysely";
-import { clientAddressContext, databaseContext } from "~/context.server.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import { insertContactMessage } from "~/db/contact-messages.server.ts";
-import { insertReservation } from "~/db/reservations.server.ts";
-import { closeRoom } from "~/db/room-closures.server.ts";
-import { bookRoom, roomTypePrices } from "~/db/rooms.server.ts";
-import { recordLoginFailure } from "~/db/staff-login-attempts.server.ts";
-import { findUsableToken, issueStaffToken, spendStaffToken } from "~/db/staff-accounts.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import { hashPassword } from "~/lib/staff-passwords.server.ts";
-import { SIGN_IN_FAILED } from "~/lib/staff-rules.ts";
-import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
+import { clientAddressContext, databaseContext } from "../../app/shared/context.server.ts";
+import { requireStaff } from "../../app/features/staff/staff-auth.server.ts";
+import { insertContactMessage } from "../../app/features/contact/contact-messages.server.ts";
+import { insertReservation } from "../../app/features/stays/reservations.server.ts";
+import { closeRoom } from "../../app/features/stays/room-closures.server.ts";
+import { bookRoom, roomTypePrices } from "../../app/features/stays/rooms.server.ts";
+import { recordLoginFailure } from "../../app/features/staff/staff-login-attempts.server.ts";
+import {
+  findUsableToken,
+  issueStaffToken,
+  spendStaffToken,
+} from "../../app/features/staff/staff-accounts.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { hashPassword } from "../../app/features/staff/staff-passwords.server.ts";
+import { SIGN_IN_FAILED } from "../../app/features/staff/staff-rules.ts";
+import { hashToken, newToken } from "../../app/features/staff/staff-tokens.server.ts";
 import * as accounts from "~/routes/staff/accounts.tsx";
 import * as board from "~/routes/staff/board.tsx";
 import * as desk from "~/routes/staff/desk.tsx";
@@ -21,7 +25,7 @@ import * as layout from "~/routes/staff/layout.tsx";
 import * as detail from "~/routes/staff/request-detail.tsx";
 import * as requests from "~/routes/staff/requests.tsx";
 import * as exportCsv from "~/routes/staff/export.ts";
-import { LIST_EXPORTS } from "~/routes/staff/exports.server.ts";
+import { LIST_EXPORTS } from "../../app/features/reports/exports.server.ts";
 import { parseCsv } from "../parse-csv.ts";
 import * as rooms from "~/routes/staff/rooms.tsx";
 import * as setPassword from "~/routes/staff/set-password.tsx";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { getLodgeSettings } from "~/db/lodge-settings.server.ts";
+import { getLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import * as deposits from "~/routes/staff/deposits.tsx";
 import { createStaff, outcome, routeArgs, signedIn, staffGet, staffPost } from "./staff-support.ts";
 import { describeEachEngine } from "./test-database.ts";

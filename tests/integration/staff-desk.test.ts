@@ -1,9 +1,14 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
-import { PHONE_REQUIRED, ROOM_JUST_BOOKED, VALID_EMAIL, VENUE_ALREADY_BOOKED } from "~/lib/messages.ts";
-import { NOT_A_TAX_INVOICE } from "~/lib/folio.ts";
-import { CHECK_IN_NOW_NOT_TODAY, TRANSACTION_ID_REQUIRED } from "~/lib/schemas/desk.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import {
+  PHONE_REQUIRED,
+  ROOM_JUST_BOOKED,
+  VALID_EMAIL,
+  VENUE_ALREADY_BOOKED,
+} from "../../app/shared/messages.ts";
+import { NOT_A_TAX_INVOICE } from "../../app/features/pricing/folio.ts";
+import { CHECK_IN_NOW_NOT_TODAY, TRANSACTION_ID_REQUIRED } from "../../app/features/desk/desk-schema.ts";
 import * as desk from "~/routes/staff/desk.tsx";
 import * as detail from "~/routes/staff/request-detail.tsx";
 import * as folio from "~/routes/staff/folio.tsx";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 
 // `npm run dev` (NODE_ENV=development, Vite in the server) takes the staff console's start-up step
-// as `npm start` does (app/lib/staff-runtime.server.ts): while no account exists it prints the
+// as `npm start` does (app/features/staff/staff-runtime.server.ts): while no account exists it prints the
 // one-time setup link and writes its token file, and it writes DATA_DIR/server.pid, removed at
 // stop. Without it, a fresh clone run in development had no way to create the first account.
 // While the pid file names a live server, a second one on the same folder refuses to start.

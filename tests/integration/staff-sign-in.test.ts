@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { clientAddressContext } from "~/context.server.ts";
+import { clientAddressContext } from "../../app/shared/context.server.ts";
 import * as signIn from "~/routes/staff/sign-in.tsx";
 import { describeEachEngine } from "./test-database.ts";
 import { createStaff, outcome, PASSWORD, routeArgs, staffPost } from "./staff-support.ts";

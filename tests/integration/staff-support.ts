@@ -1,10 +1,14 @@
 import type { RouterContextProvider } from "react-router";
-import type { DB } from "~/db/client.server.ts";
-import type { StaffRole } from "~/db/schema.ts";
-import { inviteStaff, issueStaffToken, spendStaffToken } from "~/db/staff-accounts.server.ts";
-import { createSession } from "~/db/staff-sessions.server.ts";
-import { hashPassword } from "~/lib/staff-passwords.server.ts";
-import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import type { StaffRole } from "../../app/shared/db/schema.ts";
+import {
+  inviteStaff,
+  issueStaffToken,
+  spendStaffToken,
+} from "../../app/features/staff/staff-accounts.server.ts";
+import { createSession } from "../../app/features/staff/staff-sessions.server.ts";
+import { hashPassword } from "../../app/features/staff/staff-passwords.server.ts";
+import { hashToken, newToken } from "../../app/features/staff/staff-tokens.server.ts";
 
 // Staff accounts for tests, made through the data layer's own flows (setup link, invitation),
 // never by writing password hashes with SQL.

@@ -1,6 +1,6 @@
-import type { DB } from "~/db/client.server.ts";
-import { insertReservation, type ReservationRequest } from "~/db/reservations.server.ts";
-import { bookRoom, type RoomBookingRequest } from "~/db/rooms.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { insertReservation, type ReservationRequest } from "../../app/features/stays/reservations.server.ts";
+import { bookRoom, type RoomBookingRequest } from "../../app/features/stays/rooms.server.ts";
 
 /** A guest's details for a stay; dates and room are the test's. */
 export const GUEST = {

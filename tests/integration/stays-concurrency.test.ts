@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { bookRoom } from "~/db/rooms.server.ts";
-import { insertReservation } from "~/db/reservations.server.ts";
-import { addDays, lodgeToday, stayNights } from "~/lib/dates.ts";
+import { bookRoom } from "../../app/features/stays/rooms.server.ts";
+import { insertReservation } from "../../app/features/stays/reservations.server.ts";
+import { addDays, lodgeToday, stayNights } from "../../app/shared/dates.ts";
 import { GUEST } from "./stay-fixtures.ts";
 import { ledgerDrift, overlappingStays } from "./stays-invariants.ts";
 import { describeEachEngine } from "./test-database.ts";

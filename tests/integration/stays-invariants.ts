@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "~/db/client.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
 
 /**
  * Pairs of holding stays (bookings and reservations, Pending, Confirmed or Checked in) of one room

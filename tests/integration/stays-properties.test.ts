@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { changeStayStatus, moveStay } from "~/db/request-status.server.ts";
-import { listRooms } from "~/db/rooms.server.ts";
-import type { DB } from "~/db/client.server.ts";
-import { addDays, lodgeToday, stayNights } from "~/lib/dates.ts";
-import { canChangeStay, holdsRoom, type StayStatus } from "~/lib/stay-lifecycle.ts";
+import { changeStayStatus, moveStay } from "../../app/features/requests/request-status.server.ts";
+import { listRooms } from "../../app/features/stays/rooms.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { addDays, lodgeToday, stayNights } from "../../app/shared/dates.ts";
+import { canChangeStay, holdsRoom, type StayStatus } from "../../app/features/requests/stay-lifecycle.ts";
 import { book, reserve, roomId } from "./stay-fixtures.ts";
 import { ledgerDrift, overlappingStays } from "./stays-invariants.ts";
 import { describeEachEngine } from "./test-database.ts";

@@ -1,11 +1,15 @@
 import { expect, it } from "vitest";
-import { changeStayStatus, changeVenueBookingStatus, moveStay } from "~/db/request-status.server.ts";
-import { listHistory } from "~/db/request-history.server.ts";
-import { closeRoom, reopenRoom } from "~/db/room-closures.server.ts";
-import { listFreeRooms, listRooms } from "~/db/rooms.server.ts";
-import { insertVenueBooking, listBookedVenueIds } from "~/db/venue-bookings.server.ts";
-import type { DB } from "~/db/client.server.ts";
-import { addDays, lodgeToday } from "~/lib/dates.ts";
+import {
+  changeStayStatus,
+  changeVenueBookingStatus,
+  moveStay,
+} from "../../app/features/requests/request-status.server.ts";
+import { listHistory } from "../../app/features/requests/request-history.server.ts";
+import { closeRoom, reopenRoom } from "../../app/features/stays/room-closures.server.ts";
+import { listFreeRooms, listRooms } from "../../app/features/stays/rooms.server.ts";
+import { insertVenueBooking, listBookedVenueIds } from "../../app/features/venues/venue-bookings.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST, reserve, roomId } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 

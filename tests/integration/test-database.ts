@@ -3,9 +3,9 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe } from "vitest";
-import { databaseContext, siteOriginContext, writeAllowedContext } from "~/context.server.ts";
-import type { DatabaseConfig, DB } from "~/db/client.server.ts";
-import { openDatabase, type DatabaseHandle } from "~/db/database.server.ts";
+import { databaseContext, siteOriginContext, writeAllowedContext } from "../../app/shared/context.server.ts";
+import type { DatabaseConfig, DB } from "../../app/shared/db/client.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../app/shared/db/database.server.ts";
 
 /**
  * Integration tests run against both engines (decisions.md 2): the embedded

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORM_UNREADABLE } from "~/lib/messages.ts";
+import { FORM_UNREADABLE } from "../../app/shared/messages.ts";
 import { action as booking } from "~/routes/booking.tsx";
 import { action as contact } from "~/routes/contact.tsx";
 import { action as myBooking } from "~/routes/my-booking.tsx";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "~/db/client.server.ts";
-import { listInbox } from "~/db/inbox.server.ts";
-import { getLodgeSettings } from "~/db/lodge-settings.server.ts";
-import { listHistory } from "~/db/request-history.server.ts";
-import { bookRoom } from "~/db/rooms.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
+import { listInbox } from "../../app/features/desk/inbox.server.ts";
+import { getLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
+import { listHistory } from "../../app/features/requests/request-history.server.ts";
+import { bookRoom } from "../../app/features/stays/rooms.server.ts";
 import { expectSnapshotOfStoredPrices } from "./kept-prices-snapshot.ts";
 import { readFixture, restoreFixture } from "./restore-fixture.ts";
 import { ENGINES } from "./test-database.ts";

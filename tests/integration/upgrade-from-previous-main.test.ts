@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listHistory } from "~/db/request-history.server.ts";
-import { bookRoom, listRooms } from "~/db/rooms.server.ts";
-import type { DB } from "~/db/client.server.ts";
+import { listHistory } from "../../app/features/requests/request-history.server.ts";
+import { bookRoom, listRooms } from "../../app/features/stays/rooms.server.ts";
+import type { DB } from "../../app/shared/db/client.server.ts";
 import { expectSnapshotOfStoredPrices } from "./kept-prices-snapshot.ts";
 import { readFixture, restoreFixture } from "./restore-fixture.ts";
 import { ENGINES, type Engine } from "./test-database.ts";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type DB } from "~/db/client.server.ts";
-import { MIGRATIONS, migrateToLatest } from "~/db/migrate.server.ts";
-import { listAttempts } from "~/db/online-payments.server.ts";
-import { seedDatabase } from "~/db/seed.server.ts";
+import { createDatabase, type DB } from "../../app/shared/db/client.server.ts";
+import { MIGRATIONS, migrateToLatest } from "../../app/shared/db/migrate.server.ts";
+import { listAttempts } from "../../app/features/payments/online-payments.server.ts";
+import { seedDatabase } from "../../app/shared/db/seed.server.ts";
 import { ENGINES, throwawayDatabase } from "./test-database.ts";
 
 // A database made by the previous main (every migration before this one, through

@@ -1,24 +1,24 @@
 import { data } from "react-router";
-import { StaffChanges } from "~/components/staff-changes.tsx";
-import { CsvDownload } from "~/components/csv-download.tsx";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { siteOriginContext } from "~/context.server.ts";
+import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
+import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
+import { siteOriginContext } from "~/shared/context.server.ts";
 import {
   inviteStaff,
   issuePasswordReset,
   listStaffAccounts,
   setAccountDisabled,
-} from "~/db/staff-accounts.server.ts";
-import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
-import { parseForm } from "~/lib/schemas/form-data.ts";
-import { accountsFormSchema } from "~/lib/schemas/staff.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import { oneTimeLink } from "~/lib/staff-runtime.server.ts";
-import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
+} from "~/features/staff/staff-accounts.server.ts";
+import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
+import { parseForm } from "~/shared/forms/form-data.ts";
+import { accountsFormSchema } from "~/features/staff/staff-schemas.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import { oneTimeLink } from "~/features/staff/staff-runtime.server.ts";
+import { hashToken, newToken } from "~/features/staff/staff-tokens.server.ts";
 import type { Route } from "./+types/accounts";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // Accounts (managers only). No one signs themselves up: a manager adds an account and hands its
 // person the invitation link, shown once here (only its hash is stored). Disabling an account

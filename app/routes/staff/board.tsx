@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { CsvDownload } from "~/components/csv-download.tsx";
-import { listBoard, type BoardBar } from "~/db/inbox.server.ts";
-import { listRooms, type RoomWithStatus } from "~/db/rooms.server.ts";
-import { addDays, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import { readBoardRange } from "~/lib/staff-list-filters.ts";
+import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
+import { listBoard, type BoardBar } from "~/features/desk/inbox.server.ts";
+import { listRooms, type RoomWithStatus } from "~/features/stays/rooms.server.ts";
+import { addDays, formatDisplayDate, lodgeToday } from "~/shared/dates.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import { readBoardRange } from "~/features/staff/staff-list-filters.ts";
 import type { Route } from "./+types/board";
 
 // The room board: rooms down the side, the coming 14 or 30 days across, each stay (and each
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * A room's cells: one per empty night, one per bar spanning its nights. A bar is a plain link,
- * which the console's frame opens in place (app/components/staff-frame.tsx): a <Link> per bar
+ * which the console's frame opens in place (app/features/staff/components/staff-frame.tsx): a <Link> per bar
  * was a good part of the page's render at ten years of history (issue 19).
  */
 function cells(row: readonly BoardCell[]) {

@@ -1,19 +1,19 @@
 import { data, Link } from "react-router";
-import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { StaffChanges } from "~/components/staff-changes.tsx";
-import { paymentProviderContext } from "~/context.server.ts";
-import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
-import { listRefundsDue } from "~/db/online-payments.server.ts";
-import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
-import { formatLodgeTime } from "~/lib/dates.ts";
-import { cancellationPolicyText, depositPolicyText } from "~/lib/deposit-policy.ts";
-import { readFormBody } from "~/lib/form-body.server.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { depositSettingsSchema } from "~/lib/schemas/deposit-settings.ts";
-import { parseForm } from "~/lib/schemas/form-data.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
+import { paymentProviderContext } from "~/shared/context.server.ts";
+import { getLodgeSettings, updateLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
+import { listRefundsDue } from "~/features/payments/online-payments.server.ts";
+import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
+import { formatLodgeTime } from "~/shared/dates.ts";
+import { cancellationPolicyText, depositPolicyText } from "~/features/payments/deposit-policy.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { depositSettingsSchema } from "~/features/payments/deposit-settings-schema.ts";
+import { parseForm } from "~/shared/forms/form-data.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/deposits";
 
 // Deposits and cancellation (managers only; decisions.md 33, ADR 0018): the deposit a guest pays

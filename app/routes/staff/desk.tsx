@@ -1,14 +1,14 @@
 import { Form, Link } from "react-router";
-import { InputField, SelectField, TextAreaField } from "~/components/form-fields.tsx";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { lodgeToday } from "~/lib/dates.ts";
-import { FIELD_LABELS, PAYMENT_METHODS } from "~/lib/messages.ts";
-import { DESK_CHANNEL_LABELS, DESK_CHANNELS } from "~/lib/schemas/desk.ts";
-import { FORM_ERROR } from "~/lib/schemas/form-data.ts";
-import { readFormBody } from "~/lib/form-body.server.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import { loadDeskPage, saveDeskBooking, type DeskTab } from "./desk.server.ts";
+import { InputField, SelectField, TextAreaField } from "~/shared/forms/form-fields.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { lodgeToday } from "~/shared/dates.ts";
+import { FIELD_LABELS, PAYMENT_METHODS } from "~/shared/messages.ts";
+import { DESK_CHANNEL_LABELS, DESK_CHANNELS } from "~/features/desk/desk-schema.ts";
+import { FORM_ERROR } from "~/shared/forms/form-data.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import { loadDeskPage, saveDeskBooking, type DeskTab } from "../../features/desk/desk.server.ts";
 import type { Route } from "./+types/desk";
 
 // The front desk (issue 17): a room booking, a reservation or a venue booking for a guest on the

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { toCsv } from "~/lib/csv.ts";
-import { lodgeToday } from "~/lib/dates.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { toCsv } from "~/shared/csv.ts";
+import { lodgeToday } from "~/shared/dates.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/export";
-import { LIST_EXPORTS } from "./exports.server.ts";
+import { LIST_EXPORTS } from "../../features/reports/exports.server.ts";
 
-// /staff/export/:list — a console list, as filtered, as a CSV download (app/lib/csv.ts: UTF-8
+// /staff/export/:list — a console list, as filtered, as a CSV download (app/shared/csv.ts: UTF-8
 // with a byte-order mark, CRLF, formula cells defused). The same role as its page, checked here.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

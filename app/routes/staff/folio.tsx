@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { FolioDocument } from "~/components/folio-document.tsx";
-import { loadFolioSheet } from "~/db/desk.server.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { FolioDocument } from "~/features/payments/components/folio-document.tsx";
+import { loadFolioSheet } from "~/features/payments/folios.server.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/folio";
 
 // A stay's (or venue booking's) folio, to print for the guest (issue 17): charges, payments and

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { StaffFrame } from "~/components/staff-frame.tsx";
-import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { StaffFrame } from "~/features/staff/components/staff-frame.tsx";
+import { STAFF_CONSOLE } from "~/shared/page-cache/route-handle.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/layout";
 
 // The staff console's frame (issue 8): its own header and navigation, never the public site's,

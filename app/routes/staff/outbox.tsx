@@ -1,19 +1,19 @@
 import { Form } from "react-router";
-import { StaffPager } from "~/components/staff-pager.tsx";
-import { formatLodgeTime } from "~/lib/dates.ts";
-import { CsvDownload } from "~/components/csv-download.tsx";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { StaffChanges } from "~/components/staff-changes.tsx";
-import { listOutbox } from "~/db/outbox.server.ts";
-import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
-import { retryMailAudited } from "~/db/staff-outbox.server.ts";
-import type { OutboxStatus } from "~/db/schema.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import type { StaffNotice } from "~/lib/staff-notice.ts";
-import { OUTBOX_STATUSES, readOutboxStatus, readPageNumber } from "~/lib/staff-list-filters.ts";
+import { StaffPager } from "~/features/staff/components/staff-pager.tsx";
+import { formatLodgeTime } from "~/shared/dates.ts";
+import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
+import { listOutbox } from "~/features/mail/outbox.server.ts";
+import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
+import { retryMailAudited } from "~/features/mail/staff-outbox.server.ts";
+import type { OutboxStatus } from "~/shared/db/schema.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import type { StaffNotice } from "~/features/desk/staff-notice.ts";
+import { OUTBOX_STATUSES, readOutboxStatus, readPageNumber } from "~/features/staff/staff-list-filters.ts";
 import type { Route } from "./+types/outbox";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // The mail outbox (decisions.md 27, ADR 0012): every mail the site has written, newest first,
 // with what became of it. A mail the worker gave up on ('failed') can be sent again from here

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
-import { listRateRules } from "~/db/rates.server.ts";
-import { roomTypePrices } from "~/db/rooms.server.ts";
-import { addDays, addYears, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { isoWeekday, quoteStay, type QuotedNight } from "~/lib/rates.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { listRateRules } from "~/features/pricing/rates.server.ts";
+import { roomTypePrices } from "~/features/stays/rooms.server.ts";
+import { addDays, addYears, formatDisplayDate, lodgeToday } from "~/shared/dates.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { isoWeekday, quoteStay, type QuotedNight } from "~/features/pricing/rates.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/rate-calendar";
 
 // One room type's price for every night of the next 12 months and the rule that set it

@@ -1,20 +1,20 @@
 import { data, Link } from "react-router";
-import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { StaffChanges } from "~/components/staff-changes.tsx";
+import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import {
   createRateRule,
   createStayRule,
   deleteRule,
   listRateRules,
   listStayRules,
-} from "~/db/rates.server.ts";
-import { roomTypePrices } from "~/db/rooms.server.ts";
-import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
-import { addDays, formatDisplayDate, lodgeToday, nightsBetween } from "~/lib/dates.ts";
-import { readFormBody } from "~/lib/form-body.server.ts";
-import { formatKwacha } from "~/lib/money.ts";
+} from "~/features/pricing/rates.server.ts";
+import { roomTypePrices } from "~/features/stays/rooms.server.ts";
+import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
+import { addDays, formatDisplayDate, lodgeToday, nightsBetween } from "~/shared/dates.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
+import { formatKwacha } from "~/shared/money.ts";
 import {
   RATE_PRECEDENCE,
   rateRuleEffect,
@@ -24,10 +24,10 @@ import {
   WEEKDAY_NAMES,
   weekdaysText,
   type RateRule,
-} from "~/lib/rates.ts";
-import { parseForm } from "~/lib/schemas/form-data.ts";
-import { rateRuleSchema, rulesFormInput, stayRuleSchema } from "~/lib/schemas/rates.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+} from "~/features/pricing/rates.ts";
+import { parseForm } from "~/shared/forms/form-data.ts";
+import { rateRuleSchema, rulesFormInput, stayRuleSchema } from "~/features/pricing/rates-schemas.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/rates";
 
 // Rates and stay rules (managers; issue 16, decisions.md 31): the rules by date range, room types

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { ReceiptDocument } from "~/components/folio-document.tsx";
-import { getReceipt, loadFolioSheet } from "~/db/desk.server.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { ReceiptDocument } from "~/features/payments/components/folio-document.tsx";
+import { getReceipt, loadFolioSheet } from "~/features/payments/folios.server.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/receipt";
 
 // One payment's (or refund's) receipt, to print or show the guest (issue 17).

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
-import { CsvDownload } from "~/components/csv-download.tsx";
-import { ReportTable } from "~/components/report-table.tsx";
-import { InputField, SelectField } from "~/components/form-fields.tsx";
+import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
+import { ReportTable } from "~/features/reports/components/report-table.tsx";
+import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import {
   CalendarHeatMap,
   HEAT_BANDS,
@@ -9,10 +9,10 @@ import {
   LineChart,
   SERIES_COLOURS,
   StackedBars,
-} from "~/components/report-charts.tsx";
-import type { NightFigures } from "~/db/reports.server.ts";
-import { formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
-import { formatKwacha } from "~/lib/money.ts";
+} from "~/features/reports/components/report-charts.tsx";
+import type { NightFigures } from "~/features/reports/report-queries.server.ts";
+import { formatDisplayDate, lodgeToday } from "~/shared/dates.ts";
+import { formatKwacha } from "~/shared/money.ts";
 import {
   changeText,
   formatDecimal,
@@ -21,11 +21,11 @@ import {
   formatRate,
   summaryLines,
   type SummaryFigures,
-} from "~/lib/report-figures.ts";
-import { readReportQuery } from "~/lib/report-period.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+} from "~/features/reports/report-figures.ts";
+import { readReportQuery } from "~/features/reports/report-period.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/reports";
-import { readReportsPage } from "./reports.server.ts";
+import { readReportsPage } from "../../features/reports/reports.server.ts";
 
 // Reports (issue 18, decisions.md 35), managers only: how full the lodge was, at what rate, what
 // each room type, source and payment method brought, venues, cancellations and no-shows, and the

@@ -1,34 +1,43 @@
 import { data, Link, useFormAction, useNavigation } from "react-router";
 import { telHref } from "~/content/site.ts";
-import { formatDisplayDate, formatLodgeTime, nightsBetween } from "~/lib/dates.ts";
-import { InputField, SelectField, TextAreaField } from "~/components/form-fields.tsx";
-import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
-import { RequestButtons, requestSending, shownStatus } from "~/components/staff-request-buttons.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { chargeableOf, getPayableRecord, listLedger, type PayableRecord } from "~/db/desk.server.ts";
-import { listAttempts } from "~/db/online-payments.server.ts";
-import { getDepositOutcome } from "~/db/payments.server.ts";
-import { DepositOutcomeNote } from "~/components/deposit-outcome.tsx";
+import { formatDisplayDate, formatLodgeTime, nightsBetween } from "~/shared/dates.ts";
+import { InputField, SelectField, TextAreaField } from "~/shared/forms/form-fields.tsx";
+import { StaffActionNotice } from "~/features/desk/components/staff-action-notice.tsx";
+import {
+  RequestButtons,
+  requestSending,
+  shownStatus,
+} from "~/features/desk/components/staff-request-buttons.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import {
+  chargeableOf,
+  getPayableRecord,
+  listLedger,
+  type PayableRecord,
+} from "~/features/payments/folios.server.ts";
+import { listAttempts } from "~/features/payments/online-payments.server.ts";
+import { getDepositOutcome } from "~/features/payments/payments-ledger.server.ts";
+import { DepositOutcomeNote } from "~/features/payments/components/deposit-outcome.tsx";
 import {
   getNewsletterRecord,
   getRequestRecord,
   listHistoryWithStaff,
   newsletterHistory,
-} from "~/db/inbox.server.ts";
-import { listFreeRooms } from "~/db/rooms.server.ts";
-import { LEDGER_METHODS } from "~/db/schema.ts";
-import { buildFolio } from "~/lib/folio.ts";
-import { INBOX_KIND_LABELS } from "~/lib/inbox-filter.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import { holdsRoom, REQUEST_KINDS, type RequestKind } from "~/lib/stay-lifecycle.ts";
-import { applyLedgerEntry, applyRequestAction } from "./request-actions.server.ts";
-import { applyPriceChange } from "./price-change.server.ts";
-import { StaffPricePanel } from "~/components/staff-price-panel.tsx";
-import { getKeptPrices } from "~/db/rates.server.ts";
-import type { StaffNotice } from "~/lib/staff-notice.ts";
+} from "~/features/desk/inbox.server.ts";
+import { listFreeRooms } from "~/features/stays/rooms.server.ts";
+import { LEDGER_METHODS } from "~/shared/db/schema.ts";
+import { buildFolio } from "~/features/pricing/folio.ts";
+import { INBOX_KIND_LABELS } from "~/features/desk/inbox-filter.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import { holdsRoom, REQUEST_KINDS, type RequestKind } from "~/features/requests/stay-lifecycle.ts";
+import { applyLedgerEntry, applyRequestAction } from "../../features/desk/request-actions.server.ts";
+import { applyPriceChange } from "../../features/desk/price-change.server.ts";
+import { StaffPricePanel } from "~/features/pricing/components/staff-price-panel.tsx";
+import { getKeptPrices } from "~/features/pricing/rates.server.ts";
+import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import type { Route } from "./+types/request-detail";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // One request, made for reception (issue 17): who the guest is and how to call them, the stay,
 // the room, the money (total, paid, balance) and the status first, in the lodge's time and the

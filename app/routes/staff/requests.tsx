@@ -1,18 +1,18 @@
 import { Form, Link } from "react-router";
-import { StaffPager } from "~/components/staff-pager.tsx";
-import { formatLodgeTime } from "~/lib/dates.ts";
-import { CsvDownload } from "~/components/csv-download.tsx";
-import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { INBOX_PAGE_SIZE, listInbox } from "~/db/inbox.server.ts";
+import { StaffPager } from "~/features/staff/components/staff-pager.tsx";
+import { formatLodgeTime } from "~/shared/dates.ts";
+import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
+import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
+import { INBOX_PAGE_SIZE, listInbox } from "~/features/desk/inbox.server.ts";
 import {
   INBOX_CHANNEL_LABELS,
   INBOX_KIND_LABELS,
   INBOX_STATUSES,
   inboxSearch,
   parseInboxQuery,
-} from "~/lib/inbox-filter.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+} from "~/features/desk/inbox-filter.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/requests";
 
 // Every request of every kind, newest first, with filters in the URL (a GET form: works without

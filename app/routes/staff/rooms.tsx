@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { StaffChanges } from "~/components/staff-changes.tsx";
-import { CsvDownload } from "~/components/csv-download.tsx";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { listClosures } from "~/db/room-closures.server.ts";
-import { listRooms } from "~/db/rooms.server.ts";
-import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
+import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
+import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
+import { listClosures } from "~/features/stays/room-closures.server.ts";
+import { listRooms } from "~/features/stays/rooms.server.ts";
+import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
 import {
   addVenue,
   closeRoomAudited,
@@ -14,16 +14,16 @@ import {
   setRoomPrice,
   setRoomTypePrice,
   setVenuePrice,
-} from "~/db/staff-rooms.server.ts";
-import { listVenues } from "~/db/venues.server.ts";
-import { lodgeToday } from "~/lib/dates.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { parseForm } from "~/lib/schemas/form-data.ts";
-import { roomsFormSchema } from "~/lib/schemas/staff.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import type { StaffNotice } from "~/lib/staff-notice.ts";
+} from "~/features/stays/staff-rooms.server.ts";
+import { listVenues } from "~/features/venues/venues.server.ts";
+import { lodgeToday } from "~/shared/dates.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { parseForm } from "~/shared/forms/form-data.ts";
+import { roomsFormSchema } from "~/features/staff/staff-schemas.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import type { Route } from "./+types/rooms";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // Rooms and venues (managers only): nightly rates per room or per type, out-of-service periods,
 // venue prices and new venues. The public pages read these from the database, so a change shows

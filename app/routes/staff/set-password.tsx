@@ -1,21 +1,25 @@
 import { rmSync } from "node:fs";
 import { data, redirect } from "react-router";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { InputField } from "~/components/form-fields.tsx";
-import { getDb, siteOriginContext, staffSetupFileContext } from "~/context.server.ts";
-import { findUsableToken, spendStaffToken } from "~/db/staff-accounts.server.ts";
-import { createSession } from "~/db/staff-sessions.server.ts";
-import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
-import { firstManagerSchema, setPasswordSchema } from "~/lib/schemas/staff.ts";
-import { parseForm } from "~/lib/schemas/form-data.ts";
-import { requireSameOrigin, sessionCookies, whileDatabaseAnswers } from "~/lib/staff-auth.server.ts";
-import { hashPassword } from "~/lib/staff-passwords.server.ts";
-import { LINK_INVALID, PASSWORD_MIN_LENGTH } from "~/lib/staff-rules.ts";
-import { hashToken, looksLikeToken, newToken } from "~/lib/staff-tokens.server.ts";
-import { StaffFrame } from "~/components/staff-frame.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { InputField } from "~/shared/forms/form-fields.tsx";
+import { getDb, siteOriginContext, staffSetupFileContext } from "~/shared/context.server.ts";
+import { findUsableToken, spendStaffToken } from "~/features/staff/staff-accounts.server.ts";
+import { createSession } from "~/features/staff/staff-sessions.server.ts";
+import { STAFF_CONSOLE } from "~/shared/page-cache/route-handle.ts";
+import { firstManagerSchema, setPasswordSchema } from "~/features/staff/staff-schemas.ts";
+import { parseForm } from "~/shared/forms/form-data.ts";
+import {
+  requireSameOrigin,
+  sessionCookies,
+  whileDatabaseAnswers,
+} from "~/features/staff/staff-auth.server.ts";
+import { hashPassword } from "~/features/staff/staff-passwords.server.ts";
+import { LINK_INVALID, PASSWORD_MIN_LENGTH } from "~/features/staff/staff-rules.ts";
+import { hashToken, looksLikeToken, newToken } from "~/features/staff/staff-tokens.server.ts";
+import { StaffFrame } from "~/features/staff/components/staff-frame.tsx";
 import type { Route } from "./+types/set-password";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // The page every one-time link opens (docs/decisions/0011-staff-sign-in.md): the setup link
 // creates the first manager; an invitation or a reset sets the account's password. The link

@@ -1,23 +1,28 @@
 import { data, redirect } from "react-router";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { InputField } from "~/components/form-fields.tsx";
-import { clientAddressContext, getDb, siteOriginContext } from "~/context.server.ts";
-import { findAccountByEmail } from "~/db/staff-accounts.server.ts";
-import { claimLoginAttempt, clearLoginFailures } from "~/db/staff-login-attempts.server.ts";
-import { createSession, findLiveSession } from "~/db/staff-sessions.server.ts";
-import { STAFF_CONSOLE } from "~/lib/route-handle.ts";
-import { signInSchema } from "~/lib/schemas/staff.ts";
-import { requireSameOrigin, safeNext, sessionCookies, sessionToken } from "~/lib/staff-auth.server.ts";
-import { decoyHash, verifyPassword } from "~/lib/staff-passwords.server.ts";
-import { SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, tooManyAttempts } from "~/lib/staff-rules.ts";
-import type { DB } from "~/db/client.server.ts";
-import { failureReason, logReadFailure, logWriteFailure } from "~/db/failures.server.ts";
-import { REASON_DATABASE_UNAVAILABLE } from "~/lib/messages.ts";
-import { hashToken, newToken } from "~/lib/staff-tokens.server.ts";
-import { StaffFrame } from "~/components/staff-frame.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { InputField } from "~/shared/forms/form-fields.tsx";
+import { clientAddressContext, getDb, siteOriginContext } from "~/shared/context.server.ts";
+import { findAccountByEmail } from "~/features/staff/staff-accounts.server.ts";
+import { claimLoginAttempt, clearLoginFailures } from "~/features/staff/staff-login-attempts.server.ts";
+import { createSession, findLiveSession } from "~/features/staff/staff-sessions.server.ts";
+import { STAFF_CONSOLE } from "~/shared/page-cache/route-handle.ts";
+import { signInSchema } from "~/features/staff/staff-schemas.ts";
+import {
+  requireSameOrigin,
+  safeNext,
+  sessionCookies,
+  sessionToken,
+} from "~/features/staff/staff-auth.server.ts";
+import { decoyHash, verifyPassword } from "~/features/staff/staff-passwords.server.ts";
+import { SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, tooManyAttempts } from "~/features/staff/staff-rules.ts";
+import type { DB } from "~/shared/db/client.server.ts";
+import { failureReason, logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
+import { REASON_DATABASE_UNAVAILABLE } from "~/shared/messages.ts";
+import { hashToken, newToken } from "~/features/staff/staff-tokens.server.ts";
+import { StaffFrame } from "~/features/staff/components/staff-frame.tsx";
 import type { Route } from "./+types/sign-in";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 export const handle = STAFF_CONSOLE;
 

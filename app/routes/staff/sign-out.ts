@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
-import { getDb, siteOriginContext } from "~/context.server.ts";
-import { revokeSession } from "~/db/staff-sessions.server.ts";
+import { getDb, siteOriginContext } from "~/shared/context.server.ts";
+import { revokeSession } from "~/features/staff/staff-sessions.server.ts";
 import {
   requireSameOrigin,
   SIGN_IN_PATH,
   sessionCookies,
   sessionToken,
   whileDatabaseAnswers,
-} from "~/lib/staff-auth.server.ts";
-import { hashToken } from "~/lib/staff-tokens.server.ts";
+} from "~/features/staff/staff-auth.server.ts";
+import { hashToken } from "~/features/staff/staff-tokens.server.ts";
 import type { Route } from "./+types/sign-out";
 
 // Sign-out ends the session in the database, not only in the browser: a copied cookie is useless

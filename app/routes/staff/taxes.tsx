@@ -1,16 +1,16 @@
 import { data } from "react-router";
-import { InputField } from "~/components/form-fields.tsx";
-import { DismissibleNotice } from "~/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { StaffChanges } from "~/components/staff-changes.tsx";
-import { getLodgeSettings, updateLodgeSettings } from "~/db/lodge-settings.server.ts";
-import { listAudit, readAuditPage } from "~/db/staff-audit.server.ts";
-import { readFormBody } from "~/lib/form-body.server.ts";
-import { LEVY_MIN_EVENT_PEOPLE, taxLabel, taxLines } from "~/lib/rates.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { parseForm } from "~/lib/schemas/form-data.ts";
-import { taxSettingsSchema } from "~/lib/schemas/rates.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
+import { InputField } from "~/shared/forms/form-fields.tsx";
+import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
+import { getLodgeSettings, updateLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
+import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
+import { LEVY_MIN_EVENT_PEOPLE, taxLabel, taxLines } from "~/features/pricing/rates.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { parseForm } from "~/shared/forms/form-data.ts";
+import { taxSettingsSchema } from "~/features/pricing/rates-schemas.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/taxes";
 
 // Taxes on the bill (managers; issue 16, decisions.md 32): whether the lodge is VAT-registered,

@@ -1,18 +1,22 @@
 import { useFormAction, useNavigation } from "react-router";
-import { CsvDownload } from "~/components/csv-download.tsx";
-import { InputField, SelectField } from "~/components/form-fields.tsx";
-import { StaffActionNotice } from "~/components/staff-action-notice.tsx";
-import { RequestButtons, requestSending, shownStatus } from "~/components/staff-request-buttons.tsx";
-import { StaffForm, SubmitButton } from "~/components/staff-form.tsx";
-import { listToday, type StayRow } from "~/db/inbox.server.ts";
-import { listFreeRooms, roomLabel } from "~/db/rooms.server.ts";
-import { addDays, formatDisplayDate, lodgeToday } from "~/lib/dates.ts";
-import { FIELD_LABELS, PAYMENT_METHODS } from "~/lib/messages.ts";
-import { formatKwacha } from "~/lib/money.ts";
-import { requireStaff } from "~/lib/staff-auth.server.ts";
-import { applyRequestAction } from "./request-actions.server.ts";
+import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
+import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
+import { StaffActionNotice } from "~/features/desk/components/staff-action-notice.tsx";
+import {
+  RequestButtons,
+  requestSending,
+  shownStatus,
+} from "~/features/desk/components/staff-request-buttons.tsx";
+import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { listToday, type StayRow } from "~/features/desk/inbox.server.ts";
+import { listFreeRooms, roomLabel } from "~/features/stays/rooms.server.ts";
+import { addDays, formatDisplayDate, lodgeToday } from "~/shared/dates.ts";
+import { FIELD_LABELS, PAYMENT_METHODS } from "~/shared/messages.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import { applyRequestAction } from "../../features/desk/request-actions.server.ts";
 import type { Route } from "./+types/today";
-import { readFormBody } from "~/lib/form-body.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // Today at the lodge (its own calendar day, Africa/Lusaka): who arrives, who leaves, who is in,
 // with check-in, check-out and no-show one click each.
@@ -40,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * A list of stays. Each row is plain HTML, its guest a plain link and its buttons a plain form
- * (the console's frame takes both through the router, app/components/staff-frame.tsx): the
+ * (the console's frame takes both through the router, app/features/staff/components/staff-frame.tsx): the
  * navigation under way is read once here, not in every row (issue 19).
  */
 function StayTable({

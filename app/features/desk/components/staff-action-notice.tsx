@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { formatKwacha } from "~/shared/money.ts";
+import type { StaffNotice } from "~/features/desk/staff-notice.ts";
+import { DismissibleNotice } from "../../staff/components/staff-dismissible-notice.tsx";
+import { StaffForm, SubmitButton } from "../../staff/components/staff-form.tsx";
+
+/**
+ * What a staff action answered: the notice, and where it asks for more, the next step: a
+ * check-out with a balance due to confirm (a plain form: works without JavaScript), or the
+ * receipt of the payment just recorded.
+ */
+export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined }) {
+  if (!notice) return null;
+  const { confirm, receiptId } = notice;
+  return (
+    <DismissibleNotice tone={notice.tone} of={notice}>
+      <p>{notice.message}</p>
+      {confirm ? (
+        <div className="staff-actions">
+          <Link
+            to={`/staff/requests/${confirm.kind}/${confirm.id}#payments`}
+            className="btn btn--primary btn--small"
+          >
+            Record a payment
+          </Link>
+          <StaffForm method="post">
+            <input type="hidden" name="kind" value={confirm.kind} />
+            <input type="hidden" name="id" value={confirm.id} />
+            <input type="hidden" name="balanceConfirmed" value="yes" />
+            <SubmitButton
+              name="intent"
+              value="check-out"
+              className="btn btn--outline btn--small"
+              pending="Checking out…"
+            >
+              Check out with {formatKwacha(confirm.balance)} due
+            </SubmitButton>
+          </StaffForm>
+        </div>
+      ) : null}
+      {receiptId ? (
+        <p>
+          <Link to={`/staff/receipts/${receiptId}`}>Print the receipt</Link>
+        </p>
+      ) : null}
+    </DismissibleNotice>
+  );
+}

@@ -1,0 +1,98 @@
+// The staff desk (issue 17, decisions.md 34): bookings taken by phone or at the door, and the
+// money taken for them. The same field rules as the public forms (/booking's shapes), but the
+// e-mail is optional, the phone is required, and the channel is recorded.
+import { z } from "zod";
+import { LEDGER_METHODS } from "~/shared/db/schema.ts";
+import { BOOKING_TYPE_REQUIRED } from "../../shared/messages.ts";
+import { stayBookingShape, venueBookingShape } from "../stays/booking-schemas.ts";
+import {
+  nameField,
+  optionalEmailField,
+  optionalMessageField,
+  optionalText,
+  paymentMethodField,
+  phoneField,
+  withStayOrder,
+} from "../../shared/forms/fields.ts";
+import { type FormInput, parseForm } from "../../shared/forms/form-data.ts";
+
+export const DESK_CHANNELS = ["phone", "walk-in"] as const;
+export type DeskChannel = (typeof DESK_CHANNELS)[number];
+
+export const DESK_CHANNEL_LABELS: Record<DeskChannel, string> = {
+  phone: "By phone",
+  "walk-in": "At the door (walk-in)",
+};
+
+export const CHECK_IN_NOW_NOT_TODAY = "Only a stay that starts today can be checked in now.";
+const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const deskGuestFields = {
+  name: nameField,
+  email: optionalEmailField,
+  phone: phoneField,
+  paymentMethod: paymentMethodField,
+  message: optionalMessageField,
+  channel: z.enum(DESK_CHANNELS, { error: "Please say how the guest reached us." }),
+  // One per rendered form, as on the public forms: a double click enters one booking.
+  submissionId: z.string().regex(SUBMISSION_ID, "This form has expired. Please reload the page."),
+};
+
+const checkbox = z.preprocess((value) => value === "on" || value === "yes" || value === true, z.boolean());
+
+export function deskBookingSchema(today: string) {
+  const stay = withStayOrder(
+    z.object({
+      tab: z.enum(["room", "reservation"]),
+      ...deskGuestFields,
+      ...stayBookingShape(today),
+      checkInNow: checkbox,
+      // Staff may take a stay that breaks a stay rule (issue 16), saying why: kept in its history.
+      overrideReason: optionalText(200, "Please keep the reason under 200 characters."),
+    }),
+  ).superRefine((stay, ctx) => {
+    if (stay.checkInNow && (stay.tab !== "room" || stay.checkIn !== today))
+      ctx.addIssue({ code: "custom", path: ["checkInNow"], message: CHECK_IN_NOW_NOT_TODAY, input: true });
+  });
+  const venue = z.object({ tab: z.literal("venue"), ...deskGuestFields, ...venueBookingShape(today) });
+  return z.discriminatedUnion("tab", [stay, venue], { error: BOOKING_TYPE_REQUIRED });
+}
+
+export type DeskBooking = z.output<ReturnType<typeof deskBookingSchema>>;
+
+export function parseDeskBookingForm(input: FormInput, today: string) {
+  return parseForm(deskBookingSchema(today), input);
+}
+
+// --- Money at the desk ----------------------------------------------------------------------
+
+export const MAX_LEDGER_AMOUNT = 10_000_000;
+export const TRANSACTION_ID_REQUIRED = "Please enter the mobile-money transaction id from the guest's SMS.";
+
+/** A payment or refund staff record at the desk; mobile money names its transaction id. */
+export const ledgerEntrySchema = z
+  .object({
+    entryKind: z.enum(["payment", "refund"], { error: "Please say whether money came in or went back." }),
+    method: z.enum(LEDGER_METHODS, { error: "Please choose how the money was paid." }),
+    amount: z.preprocess(
+      // 'K1,200' and '1 200' as staff may type them; blank reads as missing.
+      (value) => (typeof value === "string" ? value.replace(/[\sK,]/gi, "") || undefined : value),
+      z.coerce
+        .number({ error: "Please enter the amount in kwacha." })
+        .int("Please enter a whole number of kwacha.")
+        .min(1, "The amount must be at least K1.")
+        .max(MAX_LEDGER_AMOUNT, "That amount is too high."),
+    ),
+    transactionId: optionalText(100, "That transaction id is too long."),
+    note: optionalText(500, "That note is too long.", { multiline: true }),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.method === "Mobile Money" && !entry.transactionId)
+      ctx.addIssue({ code: "custom", path: ["transactionId"], message: TRANSACTION_ID_REQUIRED, input: "" });
+  });
+
+export type LedgerEntryForm = z.output<typeof ledgerEntrySchema>;
+
+export function parseLedgerEntryForm(input: FormInput) {
+  return parseForm(ledgerEntrySchema, input);
+}

@@ -1,0 +1,73 @@
+import { isIsoDate } from "../../shared/dates.ts";
+import { hasControlCharacters } from "../../shared/forms/form-rules.ts";
+import { readPageNumber } from "../staff/staff-list-filters.ts";
+import { STAY_STATUSES } from "../requests/stay-lifecycle.ts";
+
+// The inbox's filters as they travel in the URL (so a filtered list can be bookmarked, paged and
+// exported as it is shown). Unknown values are dropped, never passed on.
+
+export const INBOX_KIND_LABELS = {
+  booking: "Room bookings",
+  reservation: "Reservations",
+  "venue-booking": "Venue bookings",
+  "contact-message": "Messages",
+  newsletter: "Newsletter subscriptions",
+} as const;
+export type InboxKindName = keyof typeof INBOX_KIND_LABELS;
+
+/** A newsletter subscription's status, derived from its dates (app/features/desk/inbox.server.ts). */
+export const NEWSLETTER_STATUSES = ["Unconfirmed", "Subscribed", "Unsubscribed"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+export const INBOX_STATUSES = [...STAY_STATUSES, "New", "Handled", ...NEWSLETTER_STATUSES] as const;
+
+export const INBOX_CHANNEL_LABELS = { web: "Website", phone: "Phone", "walk-in": "Walk-in" } as const;
+export type InboxChannel = keyof typeof INBOX_CHANNEL_LABELS;
+
+export interface InboxQuery {
+  kind?: InboxKindName;
+  status?: string;
+  channel?: InboxChannel;
+  /** Only requests with money still to pay. */
+  balanceDue?: boolean;
+  from?: string;
+  to?: string;
+  search?: string;
+  page: number;
+}
+
+export function parseInboxQuery(params: URLSearchParams): InboxQuery {
+  const kind = params.get("kind") ?? "";
+  const status = params.get("status") ?? "";
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  const typed = (params.get("q") ?? "").trim().slice(0, 100);
+  // No name, e-mail, phone or reference holds a control character (PostgreSQL refuses a NUL).
+  const search = hasControlCharacters(typed) ? "" : typed;
+  const channel = params.get("channel") ?? "";
+  return {
+    channel: Object.hasOwn(INBOX_CHANNEL_LABELS, channel) ? (channel as InboxChannel) : undefined,
+    balanceDue: params.get("due") === "1" ? true : undefined,
+    kind: Object.hasOwn(INBOX_KIND_LABELS, kind) ? (kind as InboxKindName) : undefined,
+    status: (INBOX_STATUSES as readonly string[]).includes(status) ? status : undefined,
+    from: isIsoDate(from) ? from : undefined,
+    to: isIsoDate(to) ? to : undefined,
+    search: search || undefined,
+    page: readPageNumber(params.get("page")),
+  };
+}
+
+/** The query string for these filters (and page), for links. */
+export function inboxSearch(query: Omit<InboxQuery, "page"> & { page?: number }): string {
+  const params = new URLSearchParams();
+  if (query.kind) params.set("kind", query.kind);
+  if (query.status) params.set("status", query.status);
+  if (query.channel) params.set("channel", query.channel);
+  if (query.balanceDue) params.set("due", "1");
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (query.search) params.set("q", query.search);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,30 @@
+import { data, type RouterContextProvider } from "react-router";
+import { readToken } from "~/features/newsletter/components/newsletter-link-page.tsx";
+import { getDb } from "~/shared/context.server.ts";
+import type { DB } from "~/shared/db/client.server.ts";
+import { logWriteFailure } from "~/shared/db/failures.server.ts";
+import { readFormBody } from "~/shared/forms/form-body.server.ts";
+import { NEWSLETTER_ERROR, NEWSLETTER_LINK_INVALID } from "~/shared/messages.ts";
+
+/**
+ * The button's POST on a newsletter mail's link page (confirm, unsubscribe): `change` applies the
+ * token and says whether it found one; a wrong or used token is 404, a database failure 503.
+ */
+export async function answerNewsletterLink(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { form, change, done }: { form: string; change: (db: DB, token: string) => Promise<boolean>; done: string },
+) {
+  // An unreadable form (a truncated multipart body) is the client's mistake: 400, as on every
+  // form route (issue 10), not the 404 of a token that was never read.
+  if (request.method === "POST") await readFormBody(request.clone());
+  const token = await readToken(request);
+  try {
+    return (await change(await getDb(context), token))
+      ? { ok: true, message: done }
+      : data({ ok: false, message: NEWSLETTER_LINK_INVALID }, { status: 404 });
+  } catch (error) {
+    logWriteFailure(form, error);
+    return data({ ok: false, message: NEWSLETTER_ERROR }, { status: 503 });
+  }
+}

@@ -1,0 +1,136 @@
+import { formatDisplayDate, formatLodgeTime } from "~/shared/dates.ts";
+import { formatKwacha } from "~/shared/money.ts";
+import { PROGRESS_REFRESH_SECONDS, type PayView } from "~/features/payments/pay-view.ts";
+import { Notice } from "../../../shared/ui/notice.tsx";
+
+// What the payment step says about the payment (ADR 0018): the progress while the guest approves
+// the prompt on the phone, then the outcome. The page renders it on the server; the progress
+// island (payment-progress-island.tsx) renders the same components as the status changes, so a
+// guest with JavaScript and one without read the same words.
+
+/** The address of the payment step: the page, and with `.data` its loader for the island. */
+export function payStepAddress(reference: string, token: string): string {
+  return `/pay/${encodeURIComponent(reference)}?token=${encodeURIComponent(token)}`;
+}
+
+/** While the prompt is on its way to the phone or waits for the guest's PIN. */
+export function PaymentProgress({ view }: { view: PayView }) {
+  const { attempt } = view;
+  const reached = attempt?.status === "pending";
+  return (
+    <div className="payment-progress" data-payment-progress={view.reference}>
+      <Notice tone="info">
+        {attempt?.method === "Credit Card" ? (
+          <>We are confirming your card payment with the payment service; this can take a moment.</>
+        ) : reached ? (
+          <>
+            A payment request was sent to {attempt.phone} ({attempt.operator}).{" "}
+            <strong>Approve it on your phone with your PIN.</strong>
+          </>
+        ) : (
+          <>We are reaching the payment service for your payment request; this can take a moment.</>
+        )}{" "}
+        This page updates by itself; keep it open.
+      </Notice>
+      <p className="payment-progress__check">
+        <a href={payStepAddress(view.reference, view.token)}>Check now</a>
+      </p>
+      {/* Without JavaScript the page reloads itself while it waits. A <meta> refresh inside
+          <noscript>, not a Refresh header: a header would reload the page under the island too,
+          and a browser with JavaScript never applies what <noscript> holds. Raw HTML, so that
+          React does not hoist the <meta> out of the <noscript> into the head. */}
+      <noscript
+        dangerouslySetInnerHTML={{
+          __html: `<meta http-equiv="refresh" content="${PROGRESS_REFRESH_SECONDS}">`,
+        }}
+      />
+    </div>
+  );
+}
+
+/** The outcome once the provider has spoken (or the hold ended), and a failed attempt's reason. */
+export function PaymentOutcome({ view }: { view: PayView }) {
+  switch (view.state) {
+    case "paid":
+      return (
+        <Notice tone="success">
+          Thank you, {view.guestName}: your deposit of {formatKwacha(view.deposit)} is received and your{" "}
+          {view.kind} <strong>{view.reference}</strong> is confirmed. A confirmation is on its way by e-mail.
+        </Notice>
+      );
+    case "waiting":
+      return <PaymentProgress view={view} />;
+    case "otp":
+      // The code form (payment-otp-form.tsx) says what to do.
+      return null;
+    case "expired":
+      return (
+        <Notice tone="error">
+          {view.refundDue
+            ? "Your payment arrived after the room's hold had ended and the room has been booked by someone else. The lodge will refund your deposit; we are sorry."
+            : "The time to pay ended before a payment was confirmed, so the room has been released. You can book again."}
+        </Notice>
+      );
+    case "closed":
+      return (
+        <Notice tone="info">
+          This {view.kind} no longer awaits a payment. See it on <a href="/my-booking">My Booking</a>.
+        </Notice>
+      );
+    case "pay":
+      return view.attempt?.status === "failed" || view.attempt?.status === "abandoned" ? (
+        <Notice tone="error">
+          {view.attempt.method === "Credit Card"
+            ? "The card payment did not go through"
+            : `The payment from ${view.attempt.phone} did not go through`}
+          {view.attempt.reason ? `: ${view.attempt.reason}` : ""}. You can try again.
+        </Notice>
+      ) : null;
+  }
+}
+
+/** The stay and its money, as the guest checks them before and after paying. */
+export function PaySummary({ view }: { view: PayView }) {
+  return (
+    <dl className="pay-step__facts">
+      <dt>Reference</dt>
+      <dd>{view.reference}</dd>
+      <dt>Room</dt>
+      <dd>{view.room}</dd>
+      <dt>Stay</dt>
+      <dd>
+        {formatDisplayDate(view.checkIn)} to {formatDisplayDate(view.checkOut)} ({view.nights} night
+        {view.nights === 1 ? "" : "s"})
+      </dd>
+      <dt>Total</dt>
+      <dd>{formatKwacha(view.total)}</dd>
+      <dt>Deposit</dt>
+      <dd>{formatKwacha(view.deposit)}</dd>
+      {view.paid > 0 ? (
+        <>
+          <dt>Paid</dt>
+          <dd>{formatKwacha(view.paid)}</dd>
+          <dt>Due at the lodge</dt>
+          <dd>{formatKwacha(Math.max(0, view.total - view.paid))}</dd>
+        </>
+      ) : null}
+      {view.dueBy ? (
+        <>
+          <dt>Room held until</dt>
+          <dd>{formatLodgeTime(view.dueBy)} (Lusaka time)</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The deposit and cancellation policies, read before paying (decisions.md 33). */
+export function PayPolicies({ view }: { view: PayView }) {
+  return (
+    <section aria-labelledby="pay-policies-title" className="pay-step__policies">
+      <h2 id="pay-policies-title">Deposit and cancellation</h2>
+      <p>{view.depositPolicy}</p>
+      <p>{view.cancellationPolicy}</p>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { paymentProviderContext } from "~/shared/context.server.ts";
+import type { DB } from "~/shared/db/client.server.ts";
+import { newPayToken, renewPayToken, type StayRef } from "~/features/payments/online-payments.server.ts";
+import type { StayStatus } from "~/features/requests/stay-lifecycle.ts";
+import type { PaymentMethod } from "~/shared/messages.ts";
+
+// How an action that stores a stay (a room booking from the dialog or /booking, a reservation from
+// /reservation or /booking's reservation tab) hands a guest who pays online to the payment step
+// (ADR 0018). Mobile Money
+// always, when a provider is configured; Credit Card when its hosted card widget is configured too
+// (LENCO_PUBLIC_KEY): the card is typed into Lenco's own frame, never into our pages. Cash, and
+// Credit Card without the widget, are confirmed as before and paid at the lodge.
+
+export interface PayLink {
+  token: string;
+  hash: string;
+}
+
+/** A fresh payment link when this stay may pay its deposit online, else null. */
+export function payOnlineFor(
+  context: Readonly<RouterContextProvider>,
+  paymentMethod: PaymentMethod,
+): PayLink | null {
+  const provider = context.get(paymentProviderContext);
+  if (!provider) return null;
+  if (paymentMethod === "Mobile Money") return newPayToken();
+  return paymentMethod === "Credit Card" && provider.cardWidget ? newPayToken() : null;
+}
+
+/** The payment step's address for a stay (its reference: a booking's or a reservation's). */
+export function payStepPath(reference: string, token: string): string {
+  return `/pay/${encodeURIComponent(reference)}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A redirect to the payment step when the stay awaits its deposit, else null. A repeated
+ * submission of the form (its first answer lost) gets a link of its own: the stored hash is
+ * replaced, so the newest link is the one that works.
+ */
+export async function payStepRedirect(
+  db: DB,
+  stay: StayRef & { reference: string; status: StayStatus },
+  repeated: boolean,
+  link: PayLink | null,
+): Promise<Response | null> {
+  if (!link || stay.status !== "Awaiting payment") return null;
+  if (repeated) await renewPayToken(db, stay, link.hash);
+  return redirect(payStepPath(stay.reference, link.token));
+}

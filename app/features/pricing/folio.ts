@@ -1,0 +1,145 @@
+// A stay's (or venue booking's) folio: what was charged, what was paid, what is due (issue 17).
+// Receipts and folios say plainly that they are not a fiscal tax invoice: the lodge issues those
+// from its ZRA-approved system.
+import { nightsBetween } from "../../shared/dates.ts";
+import { formatKwacha } from "../../shared/money.ts";
+
+export const NOT_A_TAX_INVOICE =
+  "This is not a fiscal tax invoice. Ask at reception for a tax invoice from the lodge's ZRA-approved system.";
+
+export type FolioLineKind = "charge" | "tax" | "payment" | "refund";
+
+export interface FolioLine {
+  kind: FolioLineKind;
+  label: string;
+  /** A date or a method and transaction id; null when there is nothing to add. */
+  detail: string | null;
+  /** Kwacha, positive; `kind` says which way it counts. */
+  amount: number;
+}
+
+/** What a stay's charges are built from. */
+export interface ChargedStay {
+  kind: "booking" | "reservation";
+  roomNumber: string;
+  roomType: string;
+  checkIn: string;
+  checkOut: string;
+  /** The nightly rate kept on the request. */
+  price: number;
+  /** The total kept on the request: what the guest owes for the stay. */
+  totalPrice: number;
+  roomCount?: number;
+}
+
+export interface ChargedVenueBooking {
+  kind: "venue-booking";
+  venueName: string;
+  bookingDate: string;
+  numberOfPeople: number;
+  totalPrice: number;
+}
+
+/**
+ * The prices a request keeps (issue 16, app/features/pricing/rates.server.ts getKeptPrices): each night's price,
+ * adding up to the total, and the tax lines contained in the total.
+ */
+export interface KeptPrices {
+  nights: readonly { night: string; price: number }[];
+  taxes: readonly { kind: "vat" | "levy"; rateBp: number; amount: number }[];
+}
+
+export type Chargeable = (ChargedStay | ChargedVenueBooking) & { kept?: KeptPrices };
+
+const TAX_NAMES = { vat: "VAT", levy: "Tourism levy" } as const;
+
+/** "Of which VAT 16%": a tax line contained in the total (prices include taxes, decisions.md 32). */
+export function taxLines(request: Chargeable): FolioLine[] {
+  return (request.kept?.taxes ?? []).map((tax) => ({
+    kind: "tax",
+    label: `Of which ${TAX_NAMES[tax.kind]} ${tax.rateBp / 100}%`,
+    detail: null,
+    amount: tax.amount,
+  }));
+}
+
+/**
+ * The charge lines of a request: the one place a folio's charges come from. A stay whose kept
+ * nights differ in price lists each night; otherwise it is its nightly rate × nights (× rooms).
+ * Either way the lines add up to the kept total.
+ */
+export function chargeLines(request: Chargeable): FolioLine[] {
+  if (request.kind === "venue-booking") {
+    return [
+      {
+        kind: "charge",
+        label: `${request.venueName}, ${request.numberOfPeople} people`,
+        detail: request.bookingDate,
+        amount: request.totalPrice,
+      },
+    ];
+  }
+  const kept = request.kept?.nights ?? [];
+  if (kept.length > 1 && kept.some((night) => night.price !== kept[0]!.price)) {
+    return kept.map((night) => ({
+      kind: "charge" as const,
+      label: `Room ${request.roomNumber} (${request.roomType}), night of ${night.night}`,
+      detail: null,
+      amount: night.price,
+    }));
+  }
+  const nights = nightsBetween(request.checkIn, request.checkOut);
+  const rooms = request.roomCount && request.roomCount > 1 ? ` × ${request.roomCount} rooms` : "";
+  return [
+    {
+      kind: "charge",
+      label: `Room ${request.roomNumber} (${request.roomType}), ${nights} ${nights === 1 ? "night" : "nights"} × ${formatKwacha(request.price)}${rooms}`,
+      detail: `${request.checkIn} to ${request.checkOut}`,
+      amount: request.totalPrice,
+    },
+  ];
+}
+
+/** What the request charges in all: the sum of its charge lines. */
+export function chargedTotal(request: Chargeable): number {
+  return chargeLines(request).reduce((sum, line) => sum + line.amount, 0);
+}
+
+export interface LedgerLine {
+  id: string;
+  kind: "payment" | "refund";
+  method: string;
+  amount: number;
+  transactionId: string | null;
+  at: Date | string;
+}
+
+export interface Folio {
+  charges: FolioLine[];
+  /** The taxes contained in the total, shown under it. */
+  taxes: FolioLine[];
+  total: number;
+  paid: number;
+  /** Still owed; 0 when paid in full or over. */
+  balance: number;
+  /** Paid beyond the total (to refund or keep as credit). */
+  credit: number;
+}
+
+/** Charges, the money recorded against them, and what remains. */
+export function buildFolio(request: Chargeable, ledger: readonly LedgerLine[]): Folio {
+  const charges = chargeLines(request);
+  const total = chargedTotal(request);
+  const paid = ledger.reduce(
+    (sum, entry) => sum + (entry.kind === "payment" ? entry.amount : -entry.amount),
+    0,
+  );
+  return {
+    charges,
+    taxes: taxLines(request),
+    total,
+    paid,
+    balance: Math.max(0, total - paid),
+    credit: Math.max(0, paid - total),
+  };
+}

@@ -1,0 +1,382 @@
+import type { Transaction } from "kysely";
+import { formatKwacha } from "~/shared/money.ts";
+import { lodgeToday } from "~/shared/dates.ts";
+import {
+  LEVY_MIN_EVENT_PEOPLE,
+  listedQuote,
+  stayRuleHints,
+  type ListedQuote,
+  quoteStay,
+  rulesForType,
+  spreadTotal,
+  taxLines,
+  timesRooms,
+  type Quote,
+  type QuotedNight,
+  type RateRule,
+  type StayRule,
+  type TaxLine,
+  type TaxSettings,
+} from "~/features/pricing/rates.ts";
+import type { RequestKind } from "~/features/requests/stay-lifecycle.ts";
+import type { DB } from "../../shared/db/client.server.ts";
+import { getLodgeSettings } from "./lodge-settings.server.ts";
+import { recordHistory } from "../requests/request-history.server.ts";
+import type { Database, RateRuleRow, StayRuleRow } from "../../shared/db/schema.ts";
+import { recordAudit } from "../staff/staff-audit.server.ts";
+
+// Rates, stay rules and the prices each request keeps (decisions.md 31-32, ADR 0017). The rules
+// are small tables read whole: a quote is computed in memory (app/features/pricing/rates.ts).
+
+type Queryable = DB | Transaction<Database>;
+
+function toRateRule(row: RateRuleRow): RateRule {
+  const { id, name, roomTypes, startsOn, endsOn, weekdays, kind, value } = row;
+  return { id, name, roomTypes, startsOn, endsOn, weekdays, kind, value };
+}
+
+function toStayRule(row: StayRuleRow): StayRule {
+  const { id, name, roomTypes, startsOn, endsOn, minNights, maxNights, closedToArrival } = row;
+  return { id, name, roomTypes, startsOn, endsOn, minNights, maxNights, closedToArrival };
+}
+
+export async function listRateRules(db: Queryable): Promise<RateRule[]> {
+  return (await db.selectFrom("rateRules").selectAll().orderBy("startsOn").orderBy("id").execute()).map(
+    toRateRule,
+  );
+}
+
+export async function listStayRules(db: Queryable): Promise<StayRule[]> {
+  return (await db.selectFrom("stayRules").selectAll().orderBy("startsOn").orderBy("id").execute()).map(
+    toStayRule,
+  );
+}
+
+/** Everything a quote needs, read once per page or per write. */
+export interface Pricing {
+  rateRules: RateRule[];
+  stayRules: StayRule[];
+  taxes: TaxSettings;
+}
+
+export async function loadPricing(db: Queryable): Promise<Pricing> {
+  const [rateRules, stayRules, settings] = await Promise.all([
+    listRateRules(db),
+    listStayRules(db),
+    getLodgeSettings(db),
+  ]);
+  const { vatRegistered, vatRateBp, levyRateBp } = settings;
+  return { rateRules, stayRules, taxes: { vatRegistered, vatRateBp, levyRateBp } };
+}
+
+/** A stay's quote for `rooms` rooms of one type at its base rate, with the taxes it contains. */
+export interface PricedStay extends Quote {
+  taxes: TaxLine[];
+}
+
+export function priceStay(
+  pricing: Pricing,
+  room: { type: string; price: number },
+  checkIn: string,
+  checkOut: string,
+  rooms = 1,
+): PricedStay {
+  const quote = timesRooms(quoteStay(room.price, pricing.rateRules, room.type, checkIn, checkOut), rooms);
+  return { ...quote, taxes: taxLines(quote.total, pricing.taxes) };
+}
+
+/** Quotes for many rooms of the same stay, the rules sorted once per room type. */
+export function quoteRooms<R extends { type: string; price: number }>(
+  pricing: Pricing,
+  rooms: readonly R[],
+  checkIn: string,
+  checkOut: string,
+): Map<R, Quote> {
+  const sortedByType = new Map<string, RateRule[]>();
+  const quotes = new Map<R, Quote>();
+  for (const room of rooms) {
+    let sorted = sortedByType.get(room.type);
+    if (!sorted) {
+      sorted = rulesForType(pricing.rateRules, room.type);
+      sortedByType.set(room.type, sorted);
+    }
+    quotes.set(room, quoteStay(room.price, sorted, room.type, checkIn, checkOut, { sorted: true }));
+  }
+  return quotes;
+}
+
+/** The taxes a venue's price contains: the levy only for 25 people or more. */
+export function venueTaxes(taxes: TaxSettings, total: number, people: number): TaxLine[] {
+  return taxLines(total, taxes, people >= LEVY_MIN_EVENT_PEOPLE);
+}
+
+/** Staff entering a stay that breaks a stay rule say why; the history keeps who and why. */
+export interface StayRuleOverride {
+  reason: string;
+  staffAccountId: number;
+}
+
+/** The history's actor and note for a new stay: a staff override of a stay rule names who and why. */
+export function overrideHistory(breach: string | null, override: StayRuleOverride | null | undefined) {
+  if (!override) return { actor: "guest" as const };
+  return {
+    actor: "staff" as const,
+    staffAccountId: override.staffAccountId,
+    note: breach ? `Stay rule overridden (${breach}): ${override.reason}`.slice(0, 500) : null,
+  };
+}
+
+// --- The prices a request keeps ----------------------------------------------------------------
+
+type RequestRef = { kind: RequestKind; id: string };
+
+function idColumn(kind: RequestKind) {
+  return kind === "booking" ? "bookingId" : kind === "reservation" ? "reservationId" : "venueBookingId";
+}
+
+/** Stores a new request's nights and tax lines, in the transaction that inserts it. */
+export async function keepPrices(
+  trx: Transaction<Database>,
+  request: RequestRef,
+  nights: readonly QuotedNight[],
+  taxes: readonly TaxLine[],
+): Promise<void> {
+  const column = idColumn(request.kind);
+  if (nights.length > 0 && column !== "venueBookingId") {
+    await trx
+      .insertInto("requestNights")
+      .values(nights.map(({ night, price, rule }) => ({ [column]: request.id, night, price, rule })))
+      .execute();
+  }
+  if (taxes.length > 0) {
+    await trx
+      .insertInto("requestTaxLines")
+      .values(taxes.map(({ kind, rateBp, amount }) => ({ [column]: request.id, kind, rateBp, amount })))
+      .execute();
+  }
+}
+
+export interface KeptPrices {
+  nights: QuotedNight[];
+  taxes: TaxLine[];
+}
+
+/** A request's nights (stays only) and tax lines as kept. */
+export async function getKeptPrices(db: Queryable, kind: RequestKind, id: string): Promise<KeptPrices> {
+  const column = idColumn(kind);
+  const [nights, taxes] = await Promise.all([
+    column === "venueBookingId"
+      ? Promise.resolve([])
+      : db
+          .selectFrom("requestNights")
+          .select(["night", "price", "rule"])
+          .where(column, "=", id)
+          .orderBy("night")
+          .execute(),
+    db
+      .selectFrom("requestTaxLines")
+      .select(["kind", "rateBp", "amount"])
+      .where(column, "=", id)
+      .orderBy("kind", "desc") // VAT before the levy
+      .execute(),
+  ]);
+  return { nights, taxes };
+}
+
+function requestTable(kind: RequestKind) {
+  return kind === "booking" ? "bookings" : kind === "reservation" ? "reservations" : "venueBookings";
+}
+
+export type PriceChangeResult = { kind: "changed"; from: number; to: number } | { kind: "not-found" };
+
+/**
+ * Staff change a request's total with a reason (issue 16): the nights are spread over the new total
+ * in proportion to their prices (so they still sum to it), the tax lines are taken again at the
+ * rates the request kept, and the history records who, from what to what and why.
+ */
+export async function changeRequestPrice(
+  db: DB,
+  request: RequestRef,
+  total: number,
+  reason: string,
+  staffAccountId: number,
+): Promise<PriceChangeResult> {
+  return db.transaction().execute(async (trx) => {
+    const table = requestTable(request.kind);
+    const row = await trx
+      .selectFrom(table)
+      .select("totalPrice")
+      .where("id", "=", request.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return { kind: "not-found" };
+    const column = idColumn(request.kind);
+    await trx.updateTable(table).set({ totalPrice: total }).where("id", "=", request.id).execute();
+    if (column !== "venueBookingId") {
+      const nights = await trx
+        .selectFrom("requestNights")
+        .select(["id", "price"])
+        .where(column, "=", request.id)
+        .orderBy("night")
+        .execute();
+      const shares = spreadTotal(
+        nights.map((night) => night.price),
+        total,
+      );
+      for (const [index, night] of nights.entries()) {
+        await trx
+          .updateTable("requestNights")
+          .set({ price: shares[index] ?? 0, rule: `Staff price change: ${reason}`.slice(0, 200) })
+          .where("id", "=", night.id)
+          .execute();
+      }
+    }
+    const kept = await trx
+      .selectFrom("requestTaxLines")
+      .select(["id", "kind", "rateBp"])
+      .where(column, "=", request.id)
+      .execute();
+    const sumBp = kept.reduce((sum, line) => sum + line.rateBp, 0);
+    for (const line of kept) {
+      await trx
+        .updateTable("requestTaxLines")
+        .set({ amount: Math.round((total * line.rateBp) / (10_000 + sumBp)) })
+        .where("id", "=", line.id)
+        .execute();
+    }
+    await recordHistory(trx, {
+      requestKind: request.kind,
+      requestId: request.id,
+      fromStatus: null,
+      toStatus: null,
+      actor: "staff",
+      staffAccountId,
+      note: `Price ${formatKwacha(row.totalPrice)} → ${formatKwacha(total)}: ${reason}`,
+    });
+    return { kind: "changed", from: row.totalPrice, to: total };
+  });
+}
+
+// --- Managing the rules (manager, staff console) ----------------------------------------------
+
+export type NewRateRule = Omit<RateRule, "id">;
+export type NewStayRule = Omit<StayRule, "id">;
+
+function describeScope(rule: NewRateRule | NewStayRule): string {
+  const types = rule.roomTypes.length > 0 ? rule.roomTypes.join(", ") : "all room types";
+  return `'${rule.name}' ${rule.startsOn} to ${rule.endsOn}, ${types}`;
+}
+
+export async function createRateRule(
+  db: DB,
+  rule: NewRateRule,
+  staffAccountId: number | null,
+): Promise<RateRule> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("rateRules")
+      .values({ ...rule, staffAccountId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      staffAccountId,
+      subject: "rates",
+      subjectId: `rate-rule:${row.id}`,
+      change: `Rate rule added: ${describeScope(rule)}, ${rule.kind} ${rule.value}`,
+    });
+    return toRateRule(row);
+  });
+}
+
+export async function createStayRule(
+  db: DB,
+  rule: NewStayRule,
+  staffAccountId: number | null,
+): Promise<StayRule> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("stayRules")
+      .values({ ...rule, staffAccountId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      staffAccountId,
+      subject: "rates",
+      subjectId: `stay-rule:${row.id}`,
+      change: `Stay rule added: ${describeScope(rule)}, min ${rule.minNights ?? "-"}, max ${rule.maxNights ?? "-"}, closed to arrival ${rule.closedToArrival.join(",") || "-"}`,
+    });
+    return toStayRule(row);
+  });
+}
+
+/** Removes a rule; requests already made keep their prices (they are stored, not derived). */
+export async function deleteRule(
+  db: DB,
+  kind: "rate-rule" | "stay-rule",
+  id: number,
+  staffAccountId: number | null,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const table = kind === "rate-rule" ? "rateRules" : "stayRules";
+    const row = await trx.deleteFrom(table).where("id", "=", id).returning(["name"]).executeTakeFirst();
+    if (!row) return false;
+    await recordAudit(trx, {
+      staffAccountId,
+      subject: "rates",
+      subjectId: `${kind}:${id}`,
+      change: `${kind === "rate-rule" ? "Rate" : "Stay"} rule removed: '${row.name}'`,
+    });
+    return true;
+  });
+}
+
+// --- Quotes for the public room lists ------------------------------------------------------------
+
+/**
+ * Rooms with their quote for a stay (the dialog, /booking, /reservation: decisions.md 31), and the
+ * stay rules to show beside the dates. One read of the rules for the whole list.
+ */
+export async function quoteRoomList<R extends { type: string; price: number }>(
+  db: Queryable,
+  rooms: readonly R[],
+  stay: { checkIn: string; checkOut: string; chosen: boolean },
+  roomType: string | null,
+): Promise<{ rooms: (R & { quote: ListedQuote })[]; stayRuleHints: string[] }> {
+  const pricing = await loadPricing(db);
+  const quotes = quoteRooms(pricing, rooms, stay.checkIn, stay.checkOut);
+  return {
+    rooms: rooms.map((room) => ({
+      ...room,
+      quote: listedQuote(quotes.get(room)!, room.type, room.price, stay.checkIn, stay.checkOut),
+    })),
+    stayRuleHints: stayRuleHints(pricing.stayRules, roomType, stay, lodgeToday()),
+  };
+}
+
+/** Each request's total and the tax lines it contains, by 'kind:id' (the staff CSV, issue 16). */
+export async function billsFor(
+  db: Queryable,
+  requests: readonly { kind: string; id: string }[],
+): Promise<Map<string, { total: number; vat: number | null; levy: number | null }>> {
+  const bills = new Map<string, { total: number; vat: number | null; levy: number | null }>();
+  const kinds = [
+    ["booking", "bookings", "bookingId"],
+    ["reservation", "reservations", "reservationId"],
+    ["venue-booking", "venueBookings", "venueBookingId"],
+  ] as const;
+  for (const [kind, table, column] of kinds) {
+    const ids = requests.filter((request) => request.kind === kind).map((request) => request.id);
+    if (ids.length === 0) continue;
+    const [totals, lines] = await Promise.all([
+      db.selectFrom(table).select(["id", "totalPrice"]).where("id", "in", ids).execute(),
+      db.selectFrom("requestTaxLines").select([column, "kind", "amount"]).where(column, "in", ids).execute(),
+    ]);
+    for (const row of totals)
+      bills.set(`${kind}:${row.id}`, { total: row.totalPrice, vat: null, levy: null });
+    for (const line of lines) {
+      const bill = bills.get(`${kind}:${String(line[column])}`);
+      if (bill) bill[line.kind] = line.amount;
+    }
+  }
+  return bills;
+}

@@ -1,0 +1,54 @@
+// The /reservation page (spec sections 2 and 5): every field is required, message included.
+import { LIMITS } from "../../shared/forms/form-rules.ts";
+import { z } from "zod";
+import {
+  MESSAGE_REQUIRED,
+  MESSAGE_TOO_LONG,
+  ROOM_COUNT_RANGE,
+  ROOM_COUNT_WHOLE,
+  SELECT_ROOM,
+} from "../../shared/messages.ts";
+import {
+  countField,
+  emailField,
+  idField,
+  nameField,
+  paymentMethodField,
+  phoneField,
+  requiredText,
+  stayFields,
+  withStayOrder,
+  adultsField,
+  childrenField,
+} from "../../shared/forms/fields.ts";
+import { type FormInput, parseForm } from "../../shared/forms/form-data.ts";
+
+export function reservationSchema(today: string) {
+  return withStayOrder(
+    z.object({
+      name: nameField,
+      email: emailField,
+      phone: phoneField,
+      ...stayFields(today),
+      adults: adultsField,
+      children: childrenField(),
+      // The form starts at 1 (spec section 9), but every field is required (spec section 5): a
+      // cleared field is an error, and the range message says what to enter.
+      roomCount: countField({
+        ...LIMITS.roomCount,
+        required: ROOM_COUNT_RANGE,
+        whole: ROOM_COUNT_WHOLE,
+        range: ROOM_COUNT_RANGE,
+      }),
+      roomId: idField(SELECT_ROOM),
+      paymentMethod: paymentMethodField,
+      message: requiredText(LIMITS.message, MESSAGE_REQUIRED, MESSAGE_TOO_LONG),
+    }),
+  );
+}
+
+export type Reservation = z.output<ReturnType<typeof reservationSchema>>;
+
+export function parseReservationForm(input: FormInput, today: string) {
+  return parseForm(reservationSchema(today), input);
+}
