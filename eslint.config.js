@@ -1,5 +1,78 @@
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/**
+ * The features, lowest first: a feature may import the kit (app/shared, app/content) and the
+ * features listed before it, never one listed after it. docs/architecture.md draws the picture.
+ */
+const FEATURES = [
+  "staff",
+  "pricing",
+  "mail",
+  "requests",
+  "payments",
+  "venues",
+  "stays",
+  "desk",
+  "reports",
+  "newsletter",
+  "contact",
+  "site",
+];
+
+// Globs only: the rule takes a zone's paths either all as globs or none.
+const APP_SHELL = "app/*.{ts,tsx}";
+const all = (folder) => `${folder}/**`;
+
+const layerZones = [
+  // The kit knows no feature, no route and no page.
+  {
+    target: [all("app/content"), all("app/shared")],
+    from: [all("app/features"), all("app/routes"), APP_SHELL],
+    message: "The shared kit may not import a feature, a route or the app's shell.",
+  },
+  {
+    target: all("app/content"),
+    from: all("app/shared"),
+    message: "Content is plain data: it imports no code.",
+  },
+  // Features import downwards only.
+  ...FEATURES.slice(0, -1).map((feature, index) => ({
+    target: all(`app/features/${feature}`),
+    from: FEATURES.slice(index + 1).map((higher) => all(`app/features/${higher}`)),
+    message: `'${feature}' may import only the features below it (${FEATURES.slice(0, index).join(", ") || "none"}).`,
+  })),
+  {
+    target: all("app/features"),
+    from: [all("app/routes"), APP_SHELL],
+    message: "A feature may not import a route or the app's shell.",
+  },
+  { target: all("app/routes"), from: APP_SHELL, message: "A route may not import the app's shell." },
+  // Server-only code renders no browser components.
+  {
+    target: ["**/*.server.ts", all("server")],
+    from: [
+      all("app/features/*/components"),
+      all("app/shared/ui"),
+      all("app/shared/islands"),
+      all("app/routes"),
+    ],
+    message: "Server code may not import components or routes: move what both need into a plain module.",
+  },
+  // Shipped code never imports measuring or test aids, and the app never reaches back into its server.
+  {
+    target: [all("app"), all("server"), all("scripts")],
+    from: [all("bench"), all("tests")],
+    message: "Shipped code may not import measuring or test aids (bench/, tests/).",
+  },
+  {
+    target: all("app"),
+    from: [all("server"), all("scripts")],
+    message: "The app may not import server/ or scripts/.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -13,19 +86,36 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "bench/.tmp/",
+      "bench/out/",
     ],
   },
   ...tseslint.configs.recommended,
   {
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
-    // Migrations describe old schemas: they may not use the app's types.
+    // A test may reach across layers to check how they work together; cycles still fail.
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "import-x/no-restricted-paths": "off" },
+  },
+  {
+    // Migrations describe old schemas: they may not use the app's types, nor any app code.
     files: ["app/shared/db/migrations/**"],
-    rules: { "@typescript-eslint/no-explicit-any": "off" },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/*", "../*", "./*"], message: "A migration never imports app code." }] },
+      ],
+    },
   },
 );

@@ -4,7 +4,8 @@
 // it), or a form in it being sent. React and the island's module (app/islands.ts) are fetched only then, so a page that is
 // only read loads none of them. React keeps what the guest typed before it took over (it does not
 // reset uncontrolled fields when hydrating), and the islands read their fields' values once live.
-import { islands, type IslandName } from "./islands.ts";
+import { islands } from "./islands.ts";
+import type { IslandName } from "./shared/islands/island-names.ts";
 
 const INTENT_EVENTS = ["focusin", "pointerdown", "touchstart"] as const;
 /** Keys an island may give a meaning to on its links and buttons (the tabs' arrow keys). */

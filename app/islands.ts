@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { IslandName } from "./shared/islands/island-names.ts";
 
 /**
  * Every island of the public pages (ADR 0015), by the name its server-rendered wrapper records
@@ -42,6 +43,4 @@ export const islands = {
     import("./features/payments/components/card-payment-island.tsx").then(
       ({ CardPaymentIsland }): AnyComponent => CardPaymentIsland,
     ),
-} satisfies Record<string, () => Promise<AnyComponent>>;
-
-export type IslandName = keyof typeof islands;
+} satisfies Record<IslandName, () => Promise<AnyComponent>>;

@@ -4,7 +4,7 @@ import { HONEYPOT_FIELD } from "../app/shared/forms/form-rules.ts";
 import fc from "fast-check";
 import { addDays, addYears, daysBetween, isIsoDate } from "../app/shared/dates.ts";
 import * as m from "../app/shared/messages.ts";
-import { PAYMENT_METHODS } from "../app/shared/messages.ts";
+import { PAYMENT_METHODS } from "../app/shared/db/schema.ts";
 
 /** Lodge "todays" from 2000 to 2090, leap days included. */
 export const todayArb = fc.oneof(

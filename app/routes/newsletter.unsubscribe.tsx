@@ -1,10 +1,10 @@
-import { NewsletterLinkPage, readToken } from "~/features/newsletter/components/newsletter-link-page.tsx";
+import { NewsletterLinkPage } from "~/features/newsletter/components/newsletter-link-page.tsx";
 import { site } from "~/content/site.ts";
 import { unsubscribe } from "~/features/newsletter/newsletter-subscriptions.server.ts";
 import { NEWSLETTER_UNSUBSCRIBED } from "~/shared/messages.ts";
 import { CONTENT_PAGE } from "~/shared/page-cache/route-handle.ts";
 import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
-import { answerNewsletterLink } from "../features/newsletter/newsletter-link.server.ts";
+import { answerNewsletterLink, readToken } from "~/features/newsletter/newsletter-link.server.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 // The way out, in every mail to subscribers (decisions.md 28). GET shows a button; a POST to the

@@ -4,7 +4,7 @@ import type { Route } from "./+types/room-details";
 import { Icon } from "~/shared/ui/icon.tsx";
 import { PageHeader } from "~/shared/ui/page-header.tsx";
 import { BookRoomButton, RoomBookingDialogHost } from "~/features/stays/components/room-booking-dialog.tsx";
-import { StarRating } from "~/features/site/components/star-rating.tsx";
+import { StarRating } from "~/shared/ui/star-rating.tsx";
 import { getRoomById, roomFeatures, roomTypes } from "~/content/rooms.ts";
 import { site } from "~/content/site.ts";
 import { lodgeToday } from "~/shared/dates.ts";

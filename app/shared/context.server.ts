@@ -2,7 +2,6 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { DB } from "~/shared/db/client.server.ts";
 import type { DatabaseHandle } from "~/shared/db/database.server.ts";
 import type { PageKeeping } from "~/shared/page-cache/route-handle.ts";
-import type { PaymentProvider } from "~/features/payments/payment-provider.server.ts";
 
 /**
  * What the server hands every loader and action through the router context
@@ -67,6 +66,3 @@ export type PagePipeline = {
   stylesheet(href: string): string | null;
 };
 export const pagePipelineContext = createContext<PagePipeline>();
-
-/** The payment provider (app/payments/), or null when none is configured: nothing is paid online. */
-export const paymentProviderContext = createContext<PaymentProvider | null>(null);

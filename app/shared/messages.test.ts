@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PAYMENT_METHODS } from "./db/schema.ts";
 import * as messages from "./messages.ts";
 
 describe("messages", () => {
@@ -70,7 +71,7 @@ describe("messages", () => {
       roomId: "Room",
       paymentMethod: "Payment Method",
     });
-    expect(messages.PAYMENT_METHODS).toEqual(["Cash", "Mobile Money", "Credit Card"]);
+    expect(PAYMENT_METHODS).toEqual(["Cash", "Mobile Money", "Credit Card"]);
   });
 
   it("writes every validation message as a sentence", () => {

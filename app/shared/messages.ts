@@ -149,8 +149,6 @@ export const failedToCreateReservation = (reason: string) => FAILED_TO_CREATE_RE
 export const bookingReferenceNote = (reference: string) => `Your booking reference is ${reference}.`;
 
 // --- Form vocabulary ----------------------------------------------------------------------
-export const PAYMENT_METHODS = ["Cash", "Mobile Money", "Credit Card"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Labels keyed by the schema field names; the first nine are the room dialog's (spec section 2). */
 export const FIELD_LABELS = {

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify, stripVTControlCharacters } from "node:util";
 import { expect, test } from "@playwright/test";
 
-// `npm run demo:payments` (scripts/payments-walkthrough.ts), the closing note's walkthrough, run
+// `npm run demo:payments` (tests/payments-walkthrough.ts), the closing note's walkthrough, run
 // here so it cannot rot: the built server and the Lenco simulator on a temporary data folder, a
 // deposit confirmed by webhook, a duplicate and two refused webhooks, a desk booking paid in cash
 // with its receipt. `--quick` leaves out the 5-minute wait for a hold to expire, which
@@ -11,7 +11,7 @@ test("the payments walkthrough runs and every check holds", async () => {
   test.setTimeout(120_000);
   const { stdout: output } = await promisify(execFile)(
     process.execPath,
-    ["scripts/payments-walkthrough.ts", "--quick"],
+    ["tests/payments-walkthrough.ts", "--quick"],
     {
       timeout: 110_000,
     },

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { paymentProviderContext } from "../../app/shared/context.server.ts";
+import { paymentProviderContext } from "../../app/features/payments/payment-provider.server.ts";
 import type { DB } from "../../app/shared/db/client.server.ts";
 import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import { listAttempts } from "../../app/features/payments/online-payments.server.ts";

@@ -1,13 +1,13 @@
 import { beforeAll, expect, it } from "vitest";
 import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import {
-  changeRequestPrice,
   createRateRule,
   createStayRule,
   deleteRule,
   getKeptPrices,
   listRateRules,
 } from "../../app/features/pricing/rates.server.ts";
+import { changeRequestPrice } from "../../app/features/desk/price-change.server.ts";
 import { listHistory } from "../../app/features/requests/request-history.server.ts";
 import { bookRoom } from "../../app/features/stays/rooms.server.ts";
 import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";

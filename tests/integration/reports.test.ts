@@ -19,11 +19,11 @@ import {
   type StayKind,
 } from "../../app/features/requests/request-status.server.ts";
 import { closeRoom } from "../../app/features/stays/room-closures.server.ts";
-import { changeRequestPrice } from "../../app/features/pricing/rates.server.ts";
+import { changeRequestPrice } from "../../app/features/desk/price-change.server.ts";
 import { bookRoom } from "../../app/features/stays/rooms.server.ts";
 import { setRoomPrice } from "../../app/features/stays/staff-rooms.server.ts";
 import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
-import type { PaymentMethod } from "../../app/shared/messages.ts";
+import type { PaymentMethod } from "../../app/shared/db/schema.ts";
 import { roomKpis } from "../../app/features/reports/report-figures.ts";
 import type { RequestChannel } from "../../app/shared/db/schema.ts";
 import * as exportCsv from "~/routes/staff/export.ts";

@@ -1,9 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import type {
-  RoomDialogAnswer,
-  RoomDialogData,
-} from "../../app/features/stays/components/room-booking-dialog.tsx";
+import type { RoomDialogAnswer, RoomDialogData } from "../../app/features/stays/room-choices.ts";
 import type { DB } from "../../app/shared/db/client.server.ts";
 import { isBookingReference } from "../../app/shared/booking-reference.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";

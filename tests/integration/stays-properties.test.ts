@@ -5,7 +5,8 @@ import { changeStayStatus, moveStay } from "../../app/features/requests/request-
 import { listRooms } from "../../app/features/stays/rooms.server.ts";
 import type { DB } from "../../app/shared/db/client.server.ts";
 import { addDays, lodgeToday, stayNights } from "../../app/shared/dates.ts";
-import { canChangeStay, holdsRoom, type StayStatus } from "../../app/features/requests/stay-lifecycle.ts";
+import { canChangeStay, holdsRoom } from "../../app/features/requests/stay-lifecycle.ts";
+import { type StayStatus } from "../../app/shared/db/schema.ts";
 import { book, reserve, roomId } from "./stay-fixtures.ts";
 import { ledgerDrift, overlappingStays } from "./stays-invariants.ts";
 import { describeEachEngine } from "./test-database.ts";

@@ -1,13 +1,9 @@
 import { data, redirect } from "react-router";
 import type { DB } from "~/shared/db/client.server.ts";
 import { insertReservation } from "~/features/stays/reservations.server.ts";
-import {
-  bookRoom,
-  getRoom,
-  listFreeRooms,
-  roomLabel,
-  type RequestAuthor,
-} from "~/features/stays/rooms.server.ts";
+import { bookRoom, getRoom, listFreeRooms } from "~/features/stays/rooms.server.ts";
+import type { RequestAuthor } from "~/features/requests/guest-requests.server.ts";
+import { roomLabel } from "~/features/requests/room-label.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
 import { insertVenueBooking, listBookedVenueIds } from "~/features/venues/venue-bookings.server.ts";
 import { getVenue, listVenues } from "~/features/venues/venues.server.ts";

@@ -1,7 +1,7 @@
 import { isIsoDate } from "../../shared/dates.ts";
 import { hasControlCharacters } from "../../shared/forms/form-rules.ts";
 import { readPageNumber } from "../staff/staff-list-filters.ts";
-import { STAY_STATUSES } from "../requests/stay-lifecycle.ts";
+import { STAY_STATUSES } from "../../shared/db/schema.ts";
 
 // The inbox's filters as they travel in the URL (so a filtered list can be bookmarked, paged and
 // exported as it is shown). Unknown values are dropped, never passed on.

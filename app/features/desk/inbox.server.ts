@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { NewsletterStatus } from "~/features/desk/inbox-filter.ts";
-import type { RequestKind } from "~/features/requests/stay-lifecycle.ts";
+import type { RequestKind } from "~/shared/db/schema.ts";
 import type { RequestChannel } from "../../shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import { chargedTotal } from "~/features/pricing/folio.ts";

@@ -12,7 +12,7 @@ import {
 } from "~/features/requests/request-status.server.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
 import { requestActionSchema, type RequestIntent } from "~/features/staff/staff-schemas.ts";
-import type { StayStatus } from "~/features/requests/stay-lifecycle.ts";
+import type { StayStatus } from "~/shared/db/schema.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 
 const TO_STATUS: Partial<Record<RequestIntent, StayStatus>> = {

@@ -1,10 +1,5 @@
-import {
-  nextStayStatuses,
-  nextVenueBookingStatuses,
-  type RequestKind,
-  type StayStatus,
-  type VenueBookingStatus,
-} from "../requests/stay-lifecycle.ts";
+import { nextStayStatuses, nextVenueBookingStatuses } from "../requests/stay-lifecycle.ts";
+import { type RequestKind, type StayStatus, type VenueBookingStatus } from "../../shared/db/schema.ts";
 import type { RequestIntent } from "../staff/staff-schemas.ts";
 
 /** What a staff action answers: shown in the page's notice. */

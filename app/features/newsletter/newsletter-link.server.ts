@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider } from "react-router";
-import { readToken } from "~/features/newsletter/components/newsletter-link-page.tsx";
 import { getDb } from "~/shared/context.server.ts";
 import type { DB } from "~/shared/db/client.server.ts";
 import { logWriteFailure } from "~/shared/db/failures.server.ts";
@@ -27,4 +26,13 @@ export async function answerNewsletterLink(
     logWriteFailure(form, error);
     return data({ ok: false, message: NEWSLETTER_ERROR }, { status: 503 });
   }
+}
+
+/** The token from the link's query string, else from the form (the button's POST). */
+export async function readToken(request: Request): Promise<string> {
+  const fromUrl = new URL(request.url).searchParams.get("token");
+  if (fromUrl) return fromUrl.slice(0, 200);
+  if (request.method !== "POST") return "";
+  const form = await request.formData().catch(() => undefined);
+  return String(form?.get("token") ?? "").slice(0, 200);
 }

@@ -16,7 +16,7 @@ import type {
   PaymentAttemptMethod,
   Reservation,
 } from "../../shared/db/schema.ts";
-import type { StayStatus } from "~/features/requests/stay-lifecycle.ts";
+import type { StayStatus } from "~/shared/db/schema.ts";
 
 // Deposits paid online (decisions.md 33, ADR 0018; migrations 2026-11-25-4-online-payments and
 // 2026-11-25-9-reservation-deposits): the stay (a room booking or a reservation) held `Awaiting

@@ -3,7 +3,8 @@
 // phone, the progress while the guest approves, and the outcome. The page never confirms
 // anything itself: it shows what the provider's word (webhook or status query) has done.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { getDb, paymentProviderContext, writeAllowedContext } from "~/shared/context.server.ts";
+import { getDb, writeAllowedContext } from "~/shared/context.server.ts";
+import { paymentProviderContext } from "./payment-provider.server.ts";
 import { logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
 import { getLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
 import {

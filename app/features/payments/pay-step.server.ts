@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { paymentProviderContext } from "~/shared/context.server.ts";
+import { paymentProviderContext } from "./payment-provider.server.ts";
 import type { DB } from "~/shared/db/client.server.ts";
 import { newPayToken, renewPayToken, type StayRef } from "~/features/payments/online-payments.server.ts";
-import type { StayStatus } from "~/features/requests/stay-lifecycle.ts";
-import type { PaymentMethod } from "~/shared/messages.ts";
+import type { StayStatus } from "~/shared/db/schema.ts";
+import type { PaymentMethod } from "~/shared/db/schema.ts";
 
 // How an action that stores a stay (a room booking from the dialog or /booking, a reservation from
 // /reservation or /booking's reservation tab) hands a guest who pays online to the payment step

@@ -1,3 +1,4 @@
+import { createContext } from "react-router";
 import type { MobileMoneyOperator } from "~/shared/db/schema.ts";
 
 // One interface for every payment provider (decisions.md 33, ADR 0018). Lenco implements it
@@ -91,3 +92,6 @@ export function decimalToNgwee(amount: string | number): number {
   if (!match) return Number.NaN;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
+
+/** The configured provider, handed to loaders and actions in the router context; null: nothing is paid online. */
+export const paymentProviderContext = createContext<PaymentProvider | null>(null);

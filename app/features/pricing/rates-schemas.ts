@@ -3,7 +3,7 @@
 // `rulesFormInput` reads a form that way.
 import { z } from "zod";
 import { isIsoDate } from "../../shared/dates.ts";
-import { RATE_RULE_KINDS } from "./rates.ts";
+import { RATE_RULE_KINDS } from "../../shared/db/schema.ts";
 import { requiredText } from "../../shared/forms/fields.ts";
 
 const isoDate = (message: string) => z.string().refine(isIsoDate, message);

@@ -1,5 +1,4 @@
 import type { Transaction } from "kysely";
-import { formatKwacha } from "~/shared/money.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import {
   LEVY_MIN_EVENT_PEOPLE,
@@ -8,7 +7,6 @@ import {
   type ListedQuote,
   quoteStay,
   rulesForType,
-  spreadTotal,
   taxLines,
   timesRooms,
   type Quote,
@@ -18,10 +16,9 @@ import {
   type TaxLine,
   type TaxSettings,
 } from "~/features/pricing/rates.ts";
-import type { RequestKind } from "~/features/requests/stay-lifecycle.ts";
+import type { RequestKind } from "~/shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import { getLodgeSettings } from "./lodge-settings.server.ts";
-import { recordHistory } from "../requests/request-history.server.ts";
 import type { Database, RateRuleRow, StayRuleRow } from "../../shared/db/schema.ts";
 import { recordAudit } from "../staff/staff-audit.server.ts";
 
@@ -128,9 +125,9 @@ export function overrideHistory(breach: string | null, override: StayRuleOverrid
 
 // --- The prices a request keeps ----------------------------------------------------------------
 
-type RequestRef = { kind: RequestKind; id: string };
+export type RequestRef = { kind: RequestKind; id: string };
 
-function idColumn(kind: RequestKind) {
+export function idColumn(kind: RequestKind) {
   return kind === "booking" ? "bookingId" : kind === "reservation" ? "reservationId" : "venueBookingId";
 }
 
@@ -181,80 +178,6 @@ export async function getKeptPrices(db: Queryable, kind: RequestKind, id: string
       .execute(),
   ]);
   return { nights, taxes };
-}
-
-function requestTable(kind: RequestKind) {
-  return kind === "booking" ? "bookings" : kind === "reservation" ? "reservations" : "venueBookings";
-}
-
-export type PriceChangeResult = { kind: "changed"; from: number; to: number } | { kind: "not-found" };
-
-/**
- * Staff change a request's total with a reason (issue 16): the nights are spread over the new total
- * in proportion to their prices (so they still sum to it), the tax lines are taken again at the
- * rates the request kept, and the history records who, from what to what and why.
- */
-export async function changeRequestPrice(
-  db: DB,
-  request: RequestRef,
-  total: number,
-  reason: string,
-  staffAccountId: number,
-): Promise<PriceChangeResult> {
-  return db.transaction().execute(async (trx) => {
-    const table = requestTable(request.kind);
-    const row = await trx
-      .selectFrom(table)
-      .select("totalPrice")
-      .where("id", "=", request.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return { kind: "not-found" };
-    const column = idColumn(request.kind);
-    await trx.updateTable(table).set({ totalPrice: total }).where("id", "=", request.id).execute();
-    if (column !== "venueBookingId") {
-      const nights = await trx
-        .selectFrom("requestNights")
-        .select(["id", "price"])
-        .where(column, "=", request.id)
-        .orderBy("night")
-        .execute();
-      const shares = spreadTotal(
-        nights.map((night) => night.price),
-        total,
-      );
-      for (const [index, night] of nights.entries()) {
-        await trx
-          .updateTable("requestNights")
-          .set({ price: shares[index] ?? 0, rule: `Staff price change: ${reason}`.slice(0, 200) })
-          .where("id", "=", night.id)
-          .execute();
-      }
-    }
-    const kept = await trx
-      .selectFrom("requestTaxLines")
-      .select(["id", "kind", "rateBp"])
-      .where(column, "=", request.id)
-      .execute();
-    const sumBp = kept.reduce((sum, line) => sum + line.rateBp, 0);
-    for (const line of kept) {
-      await trx
-        .updateTable("requestTaxLines")
-        .set({ amount: Math.round((total * line.rateBp) / (10_000 + sumBp)) })
-        .where("id", "=", line.id)
-        .execute();
-    }
-    await recordHistory(trx, {
-      requestKind: request.kind,
-      requestId: request.id,
-      fromStatus: null,
-      toStatus: null,
-      actor: "staff",
-      staffAccountId,
-      note: `Price ${formatKwacha(row.totalPrice)} → ${formatKwacha(total)}: ${reason}`,
-    });
-    return { kind: "changed", from: row.totalPrice, to: total };
-  });
 }
 
 // --- Managing the rules (manager, staff console) ----------------------------------------------

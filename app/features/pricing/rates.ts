@@ -3,6 +3,7 @@
 // rules in force.
 import { addDays, formatDisplayDate, nightsBetween } from "../../shared/dates.ts";
 import { formatKwacha } from "../../shared/money.ts";
+import type { RateRuleKind, TaxKind } from "../../shared/db/schema.ts";
 
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -16,9 +17,6 @@ export const WEEKDAY_NAMES = [
   "Saturdays",
   "Sundays",
 ];
-
-export const RATE_RULE_KINDS = ["fixed", "percent", "amount"] as const;
-export type RateRuleKind = (typeof RATE_RULE_KINDS)[number];
 
 /** Fields a rate rule and a stay rule share: where and when it applies. */
 export interface CalendarScope {
@@ -248,8 +246,6 @@ export function stayRuleBreach(
 }
 
 // --- Taxes -----------------------------------------------------------------------------------
-
-export type TaxKind = "vat" | "levy";
 
 /** A tax contained in a total: its rate in basis points (1600 = 16%) and its amount in kwacha. */
 export interface TaxLine {

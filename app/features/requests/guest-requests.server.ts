@@ -41,3 +41,6 @@ export async function saveOnce<T>(
     }
   }
 }
+
+/** Who makes a request: the guest on the site, or staff at the desk (named). */
+export type RequestAuthor = { actor: "guest" } | { actor: "staff"; staffAccountId: number };

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { HistoryActor, RequestKind } from "~/features/requests/stay-lifecycle.ts";
+import type { HistoryActor, RequestKind } from "~/shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import type { Database, RequestHistoryEntry } from "../../shared/db/schema.ts";
 

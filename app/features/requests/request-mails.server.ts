@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { HistoryActor } from "~/features/requests/stay-lifecycle.ts";
+import type { HistoryActor } from "~/shared/db/schema.ts";
 import type {
   BookedFacts,
   RequestFacts,

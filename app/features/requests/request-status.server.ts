@@ -1,11 +1,10 @@
+import { canChangeStay, canChangeVenueBooking } from "~/features/requests/stay-lifecycle.ts";
 import {
-  canChangeStay,
-  canChangeVenueBooking,
   type HistoryActor,
   type RequestKind,
   type StayStatus,
   type VenueBookingStatus,
-} from "~/features/requests/stay-lifecycle.ts";
+} from "~/shared/db/schema.ts";
 import type { Transaction } from "kysely";
 import type { BookedFacts } from "~/features/mail/mail-payload.ts";
 import type { DB } from "../../shared/db/client.server.ts";
@@ -17,7 +16,8 @@ import {
   venueBookingFacts,
 } from "./request-mails.server.ts";
 import { recordHistory } from "./request-history.server.ts";
-import { roomLabel, toIntegerId } from "../stays/rooms.server.ts";
+import { toIntegerId } from "../../shared/db/ids.ts";
+import { roomLabel } from "./room-label.ts";
 import type { Booking, Database, Reservation } from "../../shared/db/schema.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,25 +1,7 @@
 // The lifecycle of a request (decisions.md 25): which statuses exist, which hold a room or a
 // venue, and which changes are allowed. Pure rules, shared by the server, the staff console and
 // the guest's own booking page.
-
-/** Room bookings and reservations. */
-export const STAY_STATUSES = [
-  // A room booking whose deposit is being paid online: it holds the room until its payment is
-  // confirmed or its hold expires (decisions.md 33, ADR 0018).
-  "Awaiting payment",
-  "Pending",
-  "Confirmed",
-  "Checked in",
-  "Checked out",
-  "Cancelled",
-  "Declined",
-  "No-show",
-] as const;
-export type StayStatus = (typeof STAY_STATUSES)[number];
-
-/** Venue bookings: one event on one day, nothing to check in or out of. */
-export const VENUE_BOOKING_STATUSES = ["Pending", "Confirmed", "Cancelled", "Declined"] as const;
-export type VenueBookingStatus = (typeof VENUE_BOOKING_STATUSES)[number];
+import type { StayStatus, VenueBookingStatus } from "~/shared/db/schema.ts";
 
 /** Statuses that hold a room for the stay's nights (the others release it). */
 export const HOLDING_STAY_STATUSES: readonly StayStatus[] = [
@@ -78,11 +60,3 @@ export function canChangeVenueBooking(from: VenueBookingStatus, to: VenueBooking
 export function guestMayCancelStay(stay: { status: StayStatus; checkIn: string }, today: string): boolean {
   return (stay.status === "Pending" || stay.status === "Confirmed") && stay.checkIn > today;
 }
-
-/** Who made a change, as the history records it. */
-export const HISTORY_ACTORS = ["guest", "system", "staff"] as const;
-export type HistoryActor = (typeof HISTORY_ACTORS)[number];
-
-/** The kinds of request the lodge receives that have a history. */
-export const REQUEST_KINDS = ["booking", "reservation", "venue-booking", "contact-message"] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];

@@ -1,7 +1,7 @@
 // Server side of /booking: its rooms (free for the chosen dates), venues (free on the chosen
 // date) and its action for the three tabs. The Room Booking dialog is in room-dialog.server.ts.
 import type { RouterContextProvider } from "react-router";
-import type { RoomOption } from "~/features/stays/components/room-booking-dialog.tsx";
+import type { RoomOption } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
 import { dontKeepPage } from "~/shared/page-cache/page-keeping.server.ts";

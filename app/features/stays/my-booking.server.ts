@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { guestMayCancelStay, type RequestKind, type StayStatus } from "~/features/requests/stay-lifecycle.ts";
+import { guestMayCancelStay } from "~/features/requests/stay-lifecycle.ts";
+import { type RequestKind, type StayStatus } from "~/shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import type { QuotedNight, TaxLine } from "~/features/pricing/rates.ts";
 import { getDepositOutcome, type StayDepositOutcome } from "../payments/payments-ledger.server.ts";

@@ -1,12 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import type { RoomChoice } from "~/features/stays/components/reservation-form.tsx";
+import type { RoomChoice } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
 import { dontKeepPage, freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
 import type { DB } from "~/shared/db/client.server.ts";
 import { insertReservation } from "~/features/stays/reservations.server.ts";
 import { quoteRoomList } from "~/features/pricing/rates.server.ts";
-import { getRoom, listFreeRooms, roomLabel } from "~/features/stays/rooms.server.ts";
+import { getRoom, listFreeRooms } from "~/features/stays/rooms.server.ts";
+import { roomLabel } from "~/features/requests/room-label.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import { echoedFields } from "~/shared/forms/echoed-fields.ts";
 import { stayParams } from "~/features/stays/refused-stay.server.ts";

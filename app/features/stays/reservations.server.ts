@@ -1,7 +1,6 @@
 import type { DB } from "../../shared/db/client.server.ts";
-import type { RequestAuthor } from "./rooms.server.ts";
 import { isRoomAlreadyHeld } from "../../shared/db/database-errors.server.ts";
-import { saveOnce, type Saved } from "../requests/guest-requests.server.ts";
+import { saveOnce, type RequestAuthor, type Saved } from "../requests/guest-requests.server.ts";
 import { awaitingPaymentColumns, onlineDepositTerms } from "../payments/online-payments.server.ts";
 import { enqueueNewRequestMails, reservationFacts } from "../requests/request-mails.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";

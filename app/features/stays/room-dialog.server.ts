@@ -8,7 +8,7 @@ import type {
   RoomDialogAnswer,
   RoomDialogData,
   RoomOption,
-} from "~/features/stays/components/room-booking-dialog.tsx";
+} from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
 import { failureReason, logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
 import { dontKeepPage, freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";

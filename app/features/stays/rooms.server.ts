@@ -1,11 +1,12 @@
 import { sql, type Expression, type Transaction } from "kysely";
-import { formatKwacha } from "~/shared/money.ts";
 import { stayRuleBreach } from "~/features/pricing/rates.ts";
-import type { PaymentMethod } from "~/shared/messages.ts";
+import type { PaymentMethod } from "~/shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import { isRoomAlreadyHeld } from "../../shared/db/database-errors.server.ts";
 import { awaitingPaymentColumns, onlineDepositTerms } from "../payments/online-payments.server.ts";
-import { saveOnce } from "../requests/guest-requests.server.ts";
+import { saveOnce, type RequestAuthor } from "../requests/guest-requests.server.ts";
+import { toIntegerId } from "../../shared/db/ids.ts";
+import { roomLabel } from "../requests/room-label.ts";
 import { bookingFacts, enqueueNewRequestMails } from "../requests/request-mails.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 import {
@@ -16,15 +17,6 @@ import {
   type StayRuleOverride,
 } from "../pricing/rates.server.ts";
 import type { Booking, Database, RequestChannel, Room } from "../../shared/db/schema.ts";
-
-/** Room and venue ids are PostgreSQL `integer`s: anything else names no row. */
-const MAX_INTEGER_ID = 2_147_483_647;
-
-/** "17" or 17 → 17; anything that cannot be such an id → undefined. */
-export function toIntegerId(value: string | number): number | undefined {
-  const id = typeof value === "number" ? value : /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  return Number.isInteger(id) && id >= 1 && id <= MAX_INTEGER_ID ? id : undefined;
-}
 
 /** The specification's room status, derived from the stays that hold the room tonight. */
 export type RoomStatus = "Available" | "Occupied";
@@ -171,9 +163,6 @@ export async function getRoom(db: DB, id: string | number): Promise<Room | undef
 }
 
 /** How a room reads in a list and in `bookings.selected_room`: '101 - Deluxe - K400'. */
-export function roomLabel(room: Pick<Room, "roomNumber" | "type" | "price">): string {
-  return `${room.roomNumber} - ${room.type} - ${formatKwacha(room.price)}`;
-}
 
 export interface RoomBookingRequest extends StayDates {
   roomId: string | number;
@@ -204,7 +193,6 @@ export interface RoomBookingRequest extends StayDates {
 }
 
 /** Who enters a new request: the guest on the site, or a staff account at the desk. */
-export type RequestAuthor = { actor: "guest" } | { actor: "staff"; staffAccountId: number };
 
 export type BookRoomResult =
   | { kind: "booked"; booking: Booking; repeated: boolean }

@@ -1,7 +1,6 @@
 import type { DB } from "../../shared/db/client.server.ts";
-import type { RequestAuthor } from "../stays/rooms.server.ts";
 import { isVenueAlreadyBooked } from "../../shared/db/database-errors.server.ts";
-import { saveOnce, type Saved } from "../requests/guest-requests.server.ts";
+import { saveOnce, type RequestAuthor, type Saved } from "../requests/guest-requests.server.ts";
 import { enqueueNewRequestMails, venueBookingFacts } from "../requests/request-mails.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 import { getLodgeSettings } from "../pricing/lodge-settings.server.ts";

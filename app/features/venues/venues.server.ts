@@ -1,5 +1,5 @@
 import type { DB } from "../../shared/db/client.server.ts";
-import { toIntegerId } from "../stays/rooms.server.ts";
+import { toIntegerId } from "../../shared/db/ids.ts";
 import type { Venue } from "../../shared/db/schema.ts";
 
 export function listVenues(db: DB): Promise<Venue[]> {

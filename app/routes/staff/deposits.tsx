@@ -3,7 +3,7 @@ import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
-import { paymentProviderContext } from "~/shared/context.server.ts";
+import { paymentProviderContext } from "~/features/payments/payment-provider.server.ts";
 import { getLodgeSettings, updateLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
 import { listRefundsDue } from "~/features/payments/online-payments.server.ts";
 import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";

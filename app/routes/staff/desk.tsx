@@ -3,7 +3,8 @@ import { InputField, SelectField, TextAreaField } from "~/shared/forms/form-fiel
 import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { lodgeToday } from "~/shared/dates.ts";
-import { FIELD_LABELS, PAYMENT_METHODS } from "~/shared/messages.ts";
+import { FIELD_LABELS } from "~/shared/messages.ts";
+import { PAYMENT_METHODS } from "~/shared/db/schema.ts";
 import { DESK_CHANNEL_LABELS, DESK_CHANNELS } from "~/features/desk/desk-schema.ts";
 import { FORM_ERROR } from "~/shared/forms/form-data.ts";
 import { readFormBody } from "~/shared/forms/form-body.server.ts";

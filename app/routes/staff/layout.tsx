@@ -3,6 +3,12 @@ import { StaffFrame } from "~/features/staff/components/staff-frame.tsx";
 import { STAFF_CONSOLE } from "~/shared/page-cache/route-handle.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/layout";
+// Every stylesheet a console page uses, here in its layout: every console page then carries the
+// whole console's CSS inline (app/entry.server.tsx puts a page's CSS in its HTML, and the router's
+// manifest in the page lists none), so a client-side navigation never waits for a stylesheet.
+import "~/features/payments/components/folio-document.css";
+import "~/features/pricing/components/nightly-breakdown.css";
+import "~/features/reports/components/report-charts.css";
 
 // The staff console's frame (issue 8): its own header and navigation, never the public site's,
 // and no link to it from the public site. Not for search engines: `noindex` here and in the

@@ -9,9 +9,11 @@ import {
 } from "~/features/desk/components/staff-request-buttons.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { listToday, type StayRow } from "~/features/desk/inbox.server.ts";
-import { listFreeRooms, roomLabel } from "~/features/stays/rooms.server.ts";
+import { listFreeRooms } from "~/features/stays/rooms.server.ts";
+import { roomLabel } from "~/features/requests/room-label.ts";
 import { addDays, formatDisplayDate, lodgeToday } from "~/shared/dates.ts";
-import { FIELD_LABELS, PAYMENT_METHODS } from "~/shared/messages.ts";
+import { FIELD_LABELS } from "~/shared/messages.ts";
+import { PAYMENT_METHODS } from "~/shared/db/schema.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { applyRequestAction } from "../../features/desk/request-actions.server.ts";

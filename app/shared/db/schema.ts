@@ -1,12 +1,44 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { PaymentMethod } from "~/shared/messages.ts";
-import type { RateRuleKind, TaxKind } from "~/features/pricing/rates.ts";
-import type {
-  HistoryActor,
-  RequestKind,
-  StayStatus,
-  VenueBookingStatus,
-} from "~/features/requests/stay-lifecycle.ts";
+
+// The values the database's CHECK constraints allow, and the rules and pages read them here.
+
+/** Room bookings and reservations. */
+export const STAY_STATUSES = [
+  // A room booking whose deposit is being paid online: it holds the room until its payment is
+  // confirmed or its hold expires (decisions.md 33, ADR 0018).
+  "Awaiting payment",
+  "Pending",
+  "Confirmed",
+  "Checked in",
+  "Checked out",
+  "Cancelled",
+  "Declined",
+  "No-show",
+] as const;
+export type StayStatus = (typeof STAY_STATUSES)[number];
+
+/** Venue bookings: one event on one day, nothing to check in or out of. */
+export const VENUE_BOOKING_STATUSES = ["Pending", "Confirmed", "Cancelled", "Declined"] as const;
+export type VenueBookingStatus = (typeof VENUE_BOOKING_STATUSES)[number];
+
+/** Who made a change, as the history records it. */
+export const HISTORY_ACTORS = ["guest", "system", "staff"] as const;
+export type HistoryActor = (typeof HISTORY_ACTORS)[number];
+
+/** The kinds of request the lodge receives that have a history. */
+export const REQUEST_KINDS = ["booking", "reservation", "venue-booking", "contact-message"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** How a guest says they will pay (the spec's payment methods, shown as they are). */
+export const PAYMENT_METHODS = ["Cash", "Mobile Money", "Credit Card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How a rate rule changes the night's price. */
+export const RATE_RULE_KINDS = ["fixed", "percent", "amount"] as const;
+export type RateRuleKind = (typeof RATE_RULE_KINDS)[number];
+
+/** The taxes a bill carries. */
+export type TaxKind = "vat" | "levy";
 
 /**
  * The database as the application sees it. Columns are snake_case in SQL and

@@ -22,13 +22,13 @@ import {
   MESSAGE_TOO_LONG,
   NAME_REQUIRED,
   NAME_TOO_LONG,
-  PAYMENT_METHODS,
   PAYMENT_METHOD_REQUIRED,
   PHONE_INVALID,
   PHONE_REQUIRED,
   PHONE_TOO_LONG,
   VALID_EMAIL,
 } from "../messages.ts";
+import { PAYMENT_METHODS } from "../db/schema.ts";
 
 // zod compiles object parsers with `new Function` when it can; the site's CSP
 // forbids eval (no 'unsafe-eval'), and the browser reports every attempt.

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { HONEYPOT_FIELD, LIMITS } from "~/shared/forms/form-rules.ts";
 import { isIsoDate } from "~/shared/dates.ts";
-import { FIELD_LABELS, PAYMENT_METHODS } from "~/shared/messages.ts";
+import { FIELD_LABELS } from "~/shared/messages.ts";
+import { PAYMENT_METHODS } from "~/shared/db/schema.ts";
 import { useIslandId } from "../islands/island.tsx";
 
 /**

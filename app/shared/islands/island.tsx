@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from "react";
-import type { IslandName } from "~/islands.ts";
+import type { IslandName } from "./island-names.ts";
 
 /**
  * The id of the island a component renders in (its wrapper's `id`), or null outside islands.

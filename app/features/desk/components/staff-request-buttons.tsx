@@ -1,6 +1,6 @@
 import type { RequestIntent } from "~/features/staff/staff-schemas.ts";
 import { INTENT_LABELS, intentsFor } from "~/features/desk/staff-notice.ts";
-import type { RequestKind } from "~/features/requests/stay-lifecycle.ts";
+import type { RequestKind } from "~/shared/db/schema.ts";
 
 /** What a button says while its change is being made. */
 const PENDING_LABELS: Record<RequestIntent, string> = {

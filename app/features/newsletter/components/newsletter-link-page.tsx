@@ -43,12 +43,3 @@ export function NewsletterLinkPage({
     </>
   );
 }
-
-/** The token from the link's query string, else from the form (the button's POST). */
-export async function readToken(request: Request): Promise<string> {
-  const fromUrl = new URL(request.url).searchParams.get("token");
-  if (fromUrl) return fromUrl.slice(0, 200);
-  if (request.method !== "POST") return "";
-  const form = await request.formData().catch(() => undefined);
-  return String(form?.get("token") ?? "").slice(0, 200);
-}

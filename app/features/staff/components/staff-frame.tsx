@@ -2,12 +2,6 @@ import type { MouseEvent, SubmitEvent } from "react";
 import { NavLink, useNavigate, useSubmit } from "react-router";
 import { StaffForm, SubmitButton } from "./staff-form.tsx";
 import "./staff-frame.css";
-// Every stylesheet a console page uses, here in its frame: every console page then carries the
-// whole console's CSS inline (app/entry.server.tsx puts a page's CSS in its HTML, and the router's
-// manifest in the page lists none), so a client-side navigation never waits for a stylesheet.
-import "../../payments/components/folio-document.css";
-import "../../pricing/components/nightly-breakdown.css";
-import "../../reports/components/report-charts.css";
 
 /**
  * The staff console's page frame (issue 8): its own header and navigation, never the public

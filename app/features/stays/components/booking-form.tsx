@@ -19,7 +19,7 @@ import {
 } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
-import type { RoomOption } from "./room-booking-dialog.tsx";
+import type { RoomOption } from "../room-choices.ts";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";

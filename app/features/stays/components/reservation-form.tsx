@@ -7,15 +7,14 @@ import {
   failedToCreateReservation,
   FIELD_LABELS,
   NO_ROOMS_AVAILABLE,
-  PAYMENT_METHODS,
   REASON_UNEXPECTED,
   RESERVE_NOW,
   SELECT_A_ROOM_PLACEHOLDER,
   SELECT_PAYMENT_METHOD,
   SENDING,
 } from "~/shared/messages.ts";
+import { PAYMENT_METHODS } from "~/shared/db/schema.ts";
 import { clampCheckOut } from "~/shared/forms/form-rules.ts";
-import type { ListedQuote } from "~/features/pricing/rates.ts";
 import { reservationEstimateText } from "~/features/pricing/stay-estimate.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
 import { useState } from "react";
@@ -27,16 +26,8 @@ import { Notice } from "../../../shared/ui/notice.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";
+import type { RoomChoice } from "../room-choices.ts";
 import "./reservation-form.css";
-
-/** A room as /reservation offers it: 'number - type - K price' and the nightly rate. */
-export interface RoomChoice {
-  id: string;
-  label: string;
-  price: number;
-  /** The stay's price by the calendar for one room (issue 16), for the list's dates. */
-  quote?: ListedQuote;
-}
 
 interface ReservationFormProps {
   rooms: readonly RoomChoice[];

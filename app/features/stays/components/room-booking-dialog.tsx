@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { lodgeToday } from "~/shared/dates.ts";
-import { isTaken, SUBMISSION_ID_FIELD, type FormResult } from "~/shared/forms/form-result.ts";
+import { isTaken, SUBMISSION_ID_FIELD } from "~/shared/forms/form-result.ts";
 import * as messages from "~/shared/messages.ts";
 import { formatKwacha } from "~/shared/money.ts";
-import type { ListedQuote } from "~/features/pricing/rates.ts";
 import { loadRouteData } from "~/shared/islands/route-data.ts";
 import { stayPriceText } from "~/features/pricing/stay-estimate.ts";
 import { datesToAsk, staySearchQuery, type StaySearch } from "~/features/stays/stay-search.ts";
@@ -15,6 +14,7 @@ import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";
+import type { RoomDialogAnswer, RoomDialogData, RoomOption } from "../room-choices.ts";
 import "./room-booking-dialog.css";
 
 const {
@@ -26,39 +26,6 @@ const {
   ROOM_BOOKING_TITLE,
   SELECT_A_ROOM_PLACEHOLDER,
 } = messages;
-
-/** A room as the dialog lists it ('101 - Deluxe - K400'). */
-export interface RoomOption {
-  id: number;
-  roomNumber: string;
-  type: string;
-  price: number;
-  /** The stay's price by the calendar (issue 16), for the dates the list was read for. */
-  quote?: ListedQuote;
-}
-
-/** The rooms free for a stay (and the stay rules beside the dates), or the error text for the dialog's banner. */
-export type AvailableRoomsData =
-  | { rooms: RoomOption[]; stayRuleHints?: string[]; error?: undefined }
-  | { error: string; rooms?: undefined; stayRuleHints?: undefined };
-
-/** What a page with the dialog gets from its loader when the address opens it (`?book=`). */
-export interface RoomDialogData {
-  /** The room type the guest clicked (preselected), from `?book=`. */
-  roomType: string;
-  stay: StaySearch;
-  rooms: AvailableRoomsData;
-  /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
-  values: Record<string, string>;
-  /** One per rendered dialog: a double click or a retried request finds the first booking. */
-  submissionId: string;
-}
-
-/** The page action's answer to the dialog: the result and, after a refusal, the rooms free now. */
-export interface RoomDialogAnswer {
-  result: FormResult;
-  rooms: AvailableRoomsData | null;
-}
 
 /** The address parameter that opens the dialog, with the room type to preselect. */
 const BOOK = "book";

@@ -8,7 +8,7 @@ import type { Quote } from "~/features/pricing/rates.ts";
 import { Icon } from "../../../shared/ui/icon.tsx";
 import { NightlyBreakdown } from "../../pricing/components/nightly-breakdown.tsx";
 import { BookRoomButton } from "./room-booking-dialog.tsx";
-import { StarRating } from "../../site/components/star-rating.tsx";
+import { StarRating } from "../../../shared/ui/star-rating.tsx";
 import "./room-card.css";
 
 /** A room type's rate from the database and, for a chosen stay, how many of its rooms are free. */

@@ -1,4 +1,4 @@
-import { Icon } from "../../../shared/ui/icon.tsx";
+import { Icon } from "./icon.tsx";
 import "./star-rating.css";
 
 /** Stars drawn for the eye, the rating said in words for screen readers. */

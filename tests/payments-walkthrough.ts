@@ -21,7 +21,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGLITE_EXTENSIONS } from "../app/shared/db/pglite-options.server.ts";
 import { addDays, lodgeToday } from "../app/shared/dates.ts";
 import { ROOM_JUST_BOOKED } from "../app/shared/messages.ts";
-import { startLencoSimulator } from "../tests/lenco-simulator.ts";
+import { startLencoSimulator } from "./lenco-simulator.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const QUICK = process.argv.includes("--quick");
