@@ -2,11 +2,11 @@
 // rules (issue 16: budget 1 ms per quote). A micro-benchmark, not a test: it runs the pricing
 // module the server runs (app/features/pricing/rates.ts) on a realistic rule set, warms up, then measures
 // single quotes and prints the median, the 99th percentile and the worst, and fails when the
-// 99th percentile is over budget. Writes bench/results-quote.json.
-import { writeFile } from "node:fs/promises";
+// 99th percentile is over budget. Writes bench/out/results-quote.json.
 import { performance } from "node:perf_hooks";
 import { addDays } from "../app/shared/dates.ts";
 import { quoteStay, type RateRule } from "../app/features/pricing/rates.ts";
+import { writeResults } from "./out.ts";
 
 export const QUOTE_BUDGET_MS = 1;
 const WARM_UP = 2_000;
@@ -97,10 +97,11 @@ if (import.meta.main) {
   console.log(line("median", result.medianMs));
   console.log(line("p99", result.p99Ms));
   console.log(line("max", result.maxMs));
-  await writeFile(
-    new URL("./results-quote.json", import.meta.url),
-    `${JSON.stringify({ ...result, budgetMs: QUOTE_BUDGET_MS, at: new Date().toISOString() }, null, 2)}\n`,
-  );
+  await writeResults("results-quote.json", {
+    ...result,
+    budgetMs: QUOTE_BUDGET_MS,
+    at: new Date().toISOString(),
+  });
   if (result.p99Ms > QUOTE_BUDGET_MS) {
     console.error(`Over budget: p99 ${result.p99Ms.toFixed(3)} ms > ${QUOTE_BUDGET_MS} ms`);
     process.exitCode = 1;

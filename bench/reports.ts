@@ -3,15 +3,15 @@
 // memory; a throwaway database on the server) with ten years of stays for the seeded 35 rooms,
 // venue events, closures and payments, then times every report's data (what its CSV reads) and
 // the whole reports page, for random months and for year-long ranges. Prints one table and
-// writes bench/results-reports.json. Not part of `npm test`.
+// writes bench/out/results-reports.json. Not part of `npm test`.
 //
 // The history is generated here so the bench stands alone; `npm run db:seed-history` (issue 19)
 // builds a like one for the running site.
-import { writeFile } from "node:fs/promises";
 import { registerHooks } from "node:module";
 import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
+import { writeResults } from "./out.ts";
 import { createPostgresDatabase } from "./server.ts";
 
 // The app's modules import each other as "~/…" (tsconfig paths) and import images, as Vite
@@ -380,10 +380,13 @@ for (const [i, timing] of results[0]?.timings.entries() ?? []) {
     }
   }
 }
-await writeFile(
-  new URL("./results-reports.json", import.meta.url),
-  `${JSON.stringify({ at: new Date().toISOString(), years: YEARS, runs: RUNS, cores: cpus().length, results }, null, 2)}\n`,
-);
+await writeResults("results-reports.json", {
+  at: new Date().toISOString(),
+  years: YEARS,
+  runs: RUNS,
+  cores: cpus().length,
+  results,
+});
 if (failures.length > 0) {
   console.error(`\nover budget:\n${failures.join("\n")}`);
   process.exitCode = 1;

@@ -1,10 +1,10 @@
 // `npm run bench`: build, start the production server on a fresh database, measure pages with
 // Lighthouse and the server with autocannon, then room bookings on PGlite and on PostgreSQL, print
-// one table, write bench/results.json. `BENCH_ONLY=bookings npm run bench`: the booking load alone,
-// on both engines (bench/results-bookings.json). Not part of `npm test` (it takes a few minutes);
+// one table, write bench/out/results.json. `BENCH_ONLY=bookings npm run bench`: the booking load
+// alone, on both engines (bench/out/results-bookings.json). Not part of `npm test` (it takes a few minutes);
 // see docs/performance.md.
 import { cpus, freemem, totalmem, type as osType, release } from "node:os";
-import { writeFile } from "node:fs/promises";
+import { writeResults } from "./out.ts";
 import { withRuns, type CombinedPageLoad, type CombinedPageResult } from "./combine-runs.ts";
 import { runLighthouse, type PageResult } from "./lighthouse.ts";
 import { LOAD_RUNS, loadBookings, loadPageRuns, type BookingLoad } from "./load.ts";
@@ -309,7 +309,7 @@ async function historyOnBothEngines(): Promise<HistoryBench[]> {
   return "skipped" in postgres ? [pglite] : [pglite, postgres];
 }
 
-/** `BENCH_ONLY=history`: the history pages and memory alone (bench/results-history.json). */
+/** `BENCH_ONLY=history`: the history pages and memory alone (bench/out/results-history.json). */
 async function historyOnly() {
   const started = Date.now();
   buildUnlessSkipped();
@@ -322,16 +322,11 @@ async function historyOnly() {
     budgetFailures: [...historyFailures(history), ...memoryFailures(history)],
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
-  await writeFile(
-    new URL("./results-history.json", import.meta.url),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  const file = await writeResults("results-history.json", results);
   printHistory(history, printRows);
   reportFailures(results.budgetFailures);
   console.info(describeMachine(results.machine));
-  console.info(
-    `bench (history only) took ${results.durationSeconds} s; results in bench/results-history.json`,
-  );
+  console.info(`bench (history only) took ${results.durationSeconds} s; results in ${file}`);
 }
 
 function reportFailures(failures: readonly string[]) {
@@ -371,8 +366,8 @@ function buildUnlessSkipped() {
 
 /**
  * `BENCH_ONLY=bookings`: the booking load alone, on a fresh embedded database and on PostgreSQL,
- * without Lighthouse or the page loads. Written to bench/results-bookings.json, so a partial run
- * never replaces the full run's bench/results.json.
+ * without Lighthouse or the page loads. Written to bench/out/results-bookings.json, so a partial
+ * run never replaces the full run's bench/out/results.json.
  */
 async function bookingsOnly() {
   const started = Date.now();
@@ -392,15 +387,10 @@ async function bookingsOnly() {
     load: { bookings },
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
-  await writeFile(
-    new URL("./results-bookings.json", import.meta.url),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  const file = await writeResults("results-bookings.json", results);
   printBookings(bookings);
   console.info(describeMachine(results.machine));
-  console.info(
-    `bench (bookings only) took ${results.durationSeconds} s; results in bench/results-bookings.json`,
-  );
+  console.info(`bench (bookings only) took ${results.durationSeconds} s; results in ${file}`);
 }
 
 function printRows(header: readonly string[], rows: readonly (readonly string[])[]) {
@@ -483,7 +473,7 @@ async function main() {
       budgetFailures: failures,
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
-    await writeFile(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+    const file = await writeResults("results.json", results);
     printTable(pages, loads, bookings);
     printInteractions(interactions);
     printBookings(bookings);
@@ -492,7 +482,7 @@ async function main() {
     );
     printHistory(history, printRows);
     console.info(describeMachine(results.machine));
-    console.info(`bench took ${results.durationSeconds} s; results in bench/results.json`);
+    console.info(`bench took ${results.durationSeconds} s; results in ${file}`);
     reportFailures(failures);
   } finally {
     await remove();
