@@ -9,7 +9,6 @@ import {
   nonceContext,
   pageKeepingContext,
   pagePipelineContext,
-  paymentProviderContext,
   siteOriginContext,
   staffSetupFileContext,
   writeAllowedContext,
@@ -24,6 +23,7 @@ import { startMailDelivery } from "../app/features/mail/outbox-worker.server.ts"
 import { logger } from "../app/shared/logger.server.ts";
 import { staffConsoleRuntime } from "../app/features/staff/staff-runtime.server.ts";
 import { startPaymentReconciler } from "../app/features/payments/deposits.server.ts";
+import { paymentProviderContext } from "../app/features/payments/payment-provider.server.ts";
 import {
   LENCO_WEBHOOK_PATH,
   paymentProviderFromEnv,
@@ -66,11 +66,14 @@ const dataVersion = async () => {
   return readVersion();
 };
 
-/** Started by the process entry (server/index.ts), not on import: `npm run db:*` load this too. */
+/**
+ * Started by the process (server/lifecycle.ts), not on import: `npm run db:*` and `npm run staff`
+ * load this too.
+ */
 export const startMail = () => startMailDelivery(() => database.ready(), env);
 /**
  * Daily backups of the embedded database into DATA_DIR/backups (decisions.md 29), started by the
- * process entry; null with a PostgreSQL server (its own tools back it up) or in memory.
+ * process; null with a PostgreSQL server (its own tools back it up) or in memory.
  */
 export const startBackups = () => {
   const { pglite } = database;
@@ -88,7 +91,7 @@ export const startBackups = () => {
 /** Online deposits (ADR 0018): null without LENCO_API_TOKEN, and then nothing is paid online. */
 export const paymentProvider = paymentProviderFromEnv(env);
 /**
- * The payment reconciler (expired holds, webhooks that never came), started by the process entry
+ * The payment reconciler (expired holds, webhooks that never came), started by the process
  * like the mail worker; null without a provider.
  */
 export const startPayments = () =>
@@ -142,11 +145,13 @@ app.get("/healthz", async (_req, res) => {
 const serverBuild = import.meta.env.DEV ? null : await import("virtual:react-router/server-build");
 
 // What becomes of a rendered page (ADR 0016): a kept one is answered before anything else
-// (`keptPages`, mounted first by server/index.ts in production); the server render
-// (app/entry.server.tsx) hands every other to the same pipeline, whole.
+// (`keptPages`, mounted first by server/index.ts); the server render (app/entry.server.tsx)
+// hands every other to the same pipeline, whole. Pages are kept in development too: Vite
+// evaluates this module again after an edit to anything it imports, so the cache starts empty.
 const pages = pagePipeline({
   csp: contentSecurityPolicy,
   production: !import.meta.env.DEV,
+  keepPages: true,
   dataVersion,
   clientDir: serverBuild?.assetsBuildDirectory,
   documentHeaders: documentHeaders({ hsts: servedOverHttps(env.SITE_ORIGIN) }),

@@ -1,12 +1,14 @@
 // The process entry: static files, compression and security headers, then
 // the app (server/app.ts) — from Vite in development, from the build otherwise.
+// What runs beside the requests starts and stops in server/lifecycle.ts, in both.
 import closeWithGrace from "close-with-grace";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { cardWidgetScriptUrl } from "../app/features/payments/card-widget-url.ts";
 import { answerCompression } from "./answer-compression.ts";
 import { gracefulClose } from "./graceful-close.ts";
 import { logger } from "../app/shared/logger.server.ts";
 import { lastResort } from "./last-resort.ts";
+import { startSiteLifecycle } from "./lifecycle.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders, servedOverHttps } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
@@ -16,16 +18,25 @@ const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const BUILD_PATH = new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href;
 
+// `npm run dev` starts Node with --conditions=development, as Vite loads the app: otherwise
+// @react-router/express and the app would each get their own copy of react-router, and the router
+// context would not be recognised.
+const vite = DEVELOPMENT ? await viteDevServer() : null;
+/** The app (server/app.ts): Vite's current evaluation of the sources, or the production build. */
+const loadSite = vite ? () => vite.ssrLoadModule("./server/app.ts") : null;
+const site = loadSite ? await loadSite() : await import(BUILD_PATH);
+// The data folder's claim, the workers and the database live as long as the process, in
+// development too: started from the app as first loaded, so an edit to a worker takes a restart.
+const lifecycle = startSiteLifecycle(site);
+
 const server = express();
 server.disable("x-powered-by");
 // One JSON line per request (server/request-log.ts), first so it times the whole answer.
 server.use(requestLog());
-// The production build, its app and its kept pages (server/page-pipeline.ts). Kept pages come
-// next: one is answered from memory with its own policy and headers, so it costs neither
-// compression (it is compressed already), helmet's per-request nonce, a static file lookup nor
-// the write guards' middleware.
-const build = DEVELOPMENT ? null : await import(BUILD_PATH);
-if (build) server.use(build.keptPages);
+// Kept pages (server/page-pipeline.ts) come next, in development too: one is answered from memory
+// with its own policy and headers, so it costs neither compression (in production it is compressed
+// already), helmet's per-request nonce, a static file lookup nor the write guards' middleware.
+server.use(loadSite ? fromCurrentSite(loadSite, "keptPages") : site.keptPages);
 // Brotli where the browser takes it, else gzip (server/answer-compression.ts).
 server.use(answerCompression());
 // Vite's development client needs inline scripts; the CSP applies in production.
@@ -46,77 +57,52 @@ server.use((req, res, next) => {
 });
 
 let port = Number(process.env.PORT ?? 3000);
-let shutdown: () => Promise<void> = async () => {};
-
-if (DEVELOPMENT) {
-  // `npm run dev` starts Node with --conditions=development, as Vite loads the
-  // app: otherwise @react-router/express and the app would each get their own
-  // copy of react-router, and the router context would not be recognised.
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  // The staff console's start-up step as in production (below): the setup link while no account
-  // exists, its token file and DATA_DIR/server.pid. The pid file goes at exit, however the process
-  // ends: in development another SIGTERM handler (Vite's) can end it before the stop below runs.
-  const { staffConsole } = await vite.ssrLoadModule("./server/app.ts");
-  claimDataFolder(staffConsole);
-  staffConsole.start().catch((error: Error) => {
-    logger.error({ error: error.message }, "database not ready at start");
-  });
-  process.once("exit", () => staffConsole.stop());
+if (vite && loadSite) {
   server.use(vite.middlewares);
-  server.use(async (req, res, next) => {
-    try {
-      const source = await vite.ssrLoadModule("./server/app.ts");
-      return source.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) vite.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
+  server.use(fromCurrentSite(loadSite, "app"));
 } else {
-  port = build.env.PORT;
-  // Before the mail, backup and payment workers, and before PGlite, whose start the build's
-  // import began, reaches the folder (it first loads and compiles its WebAssembly).
-  claimDataFolder(build.staffConsole);
+  port = site.env.PORT;
   // Hashed file names never change content: cache them for a year. Unhashed files (favicon,
   // social card) may change with a deploy: a short cache.
   server.use("/assets", staticFiles(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
   server.use(staticFiles(`${BUILD_DIR}/client`, { maxAge: "1h" }));
   // Every other page is rendered, and finished by the same pipeline.
-  server.use(build.app);
-  const mail = build.startMail();
-  const backups = build.startBackups();
-  const payments = build.startPayments?.();
-  // `npm run db:backup` while the server runs asks it for a backup (scripts/db.ts): the embedded
-  // database admits one process, so only the server can read it.
-  if (backups) process.on("SIGUSR2", () => void backups.now());
-  shutdown = async () => {
-    build.staffConsole.stop();
-    await backups?.stop();
-    await payments?.stop();
-    await mail.stop();
-    await build.database.close();
-  };
-  // Prepare the database at start so the first guest does not wait for it;
-  // a failure here is retried by the first request that needs it.
-  // The staff console's setup link (while no account exists) comes with it.
-  build.staffConsole.start().catch((error: Error) => {
-    logger.error({ error: error.message }, "database not ready at start");
-  });
+  server.use(site.app);
 }
 
 server.use(lastResort);
 
 /**
- * The embedded database admits one process: a second server on its data folder would corrupt it
- * (app/features/staff/staff-runtime.server.ts, `claimFolder`). Refuse to start instead.
+ * Vite in middleware mode. React Router's plugin starts a second Vite server of its own (to read
+ * route modules), which ends the process on SIGTERM as soon as it has closed itself: its listener
+ * is taken off, so that the stop below runs, in development as in production, and closes Vite.
  */
-function claimDataFolder(staffConsole: { claimFolder: () => void }): void {
-  try {
-    staffConsole.claimFolder();
-  } catch (error) {
-    logger.error({ error: (error as Error).message }, "not starting: the data folder is in use");
-    process.exit(1);
+async function viteDevServer() {
+  const before = new Set(process.listeners("SIGTERM"));
+  const dev = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  for (const listener of process.listeners("SIGTERM")) {
+    if (!before.has(listener)) process.off("SIGTERM", listener);
   }
+  return dev;
+}
+
+/**
+ * In development, a handler of the app as Vite evaluates it now: after an edit, the next request
+ * runs the new code.
+ */
+function fromCurrentSite(
+  load: () => Promise<Record<string, unknown>>,
+  name: "app" | "keptPages",
+): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const handler = (await load())[name] as RequestHandler;
+      return handler(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite?.ssrFixStacktrace(error);
+      next(error);
+    }
+  };
 }
 
 const listener = createSiteServer(server);
@@ -128,14 +114,15 @@ listener.listen(port, () => {
 });
 
 // SIGTERM/SIGINT: accept what already waits, stop accepting, answer every request received (with
-// `Connection: close`), close connections once really idle, then close the database. Requests
-// still running after REQUEST_GRACE_MS are cut off, and the whole stop is bounded by
-// SHUTDOWN_GRACE_MS: the process must end for the next one to start (ADR 0006).
+// `Connection: close`), close connections once really idle, then stop the workers and close the
+// database (server/lifecycle.ts), and Vite in development. Requests still running after
+// REQUEST_GRACE_MS are cut off, and the whole stop is bounded by SHUTDOWN_GRACE_MS: the process
+// must end for the next one to start (ADR 0006).
 closeWithGrace(
   {
     delay: SHUTDOWN_GRACE_MS,
     logger: { error: (message) => logger.error(message) },
-    // SIGUSR2 asks for a backup (above), it does not stop the server.
+    // SIGUSR2 asks for a backup (server/lifecycle.ts), it does not stop the server.
     skip: ["SIGUSR2"],
   },
   async ({ signal, err }) => {
@@ -143,7 +130,8 @@ closeWithGrace(
     else logger.info({ signal }, "stopping: finishing requests under way");
     const { cutOff } = await closeListener({ graceMs: REQUEST_GRACE_MS });
     if (cutOff > 0) logger.warn({ connections: cutOff }, "stopping: cut off requests still running");
-    await shutdown();
+    await lifecycle.stop();
+    await vite?.close();
     logger.info("stopped");
   },
 );

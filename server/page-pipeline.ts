@@ -60,8 +60,13 @@ type KeptPage = {
 type Options = {
   /** The site's CSP with these inline sources (server/security-headers.ts). */
   csp: (inline: { script: string[]; style: string[] }) => string;
-  /** Whether pages are kept and carry a policy (not in development, where Vite serves them). */
+  /**
+   * Whether pages carry a policy and kept ones are compressed ahead: not in development, where
+   * Vite's client adds inline scripts and styles of its own.
+   */
   production: boolean;
+  /** Whether pages are kept at all; by default in production only. */
+  keepPages?: boolean;
   /** The database's data version; without it no page that shows data is kept. */
   dataVersion?: () => Promise<string>;
   /** The built client files (React Router's assetsBuildDirectory); none in development. */
@@ -77,6 +82,7 @@ type Options = {
 export function pagePipeline({
   csp,
   production,
+  keepPages = production,
   dataVersion: readVersion,
   clientDir,
   documentHeaders = {},
@@ -105,7 +111,7 @@ export function pagePipeline({
   };
 
   const serveKept: RequestHandler = async (req, res, next) => {
-    const key = production ? cacheKey(req) : null;
+    const key = keepPages ? cacheKey(req) : null;
     const kept = key === null ? undefined : pages.get(key);
     if (kept?.keeping === "forever") return send(req, res, documentHeaders, answer(req, kept));
     if (key === null) return next();

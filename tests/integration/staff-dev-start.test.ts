@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -9,7 +9,8 @@ import { afterAll, expect, it } from "vitest";
 // as `npm start` does (app/features/staff/staff-runtime.server.ts): while no account exists it prints the
 // one-time setup link and writes its token file, and it writes DATA_DIR/server.pid, removed at
 // stop. Without it, a fresh clone run in development had no way to create the first account.
-// While the pid file names a live server, a second one on the same folder refuses to start.
+// While the pid file names a live server, a second one on the same folder refuses to start. Its
+// backups run as in production (server/lifecycle.ts): `npm run db:backup` (SIGUSR2) gets one.
 
 const dataDir = mkdtempSync(join(tmpdir(), "lodge-dev-staff-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ function devServer(port: number) {
   });
 }
 
-it("prints the setup link, writes its token and server.pid in development, and removes the pid at stop", async () => {
+it("prints the setup link, writes its token and server.pid in development, backs up when asked, and removes the pid at stop", async () => {
   const port = 43_000 + Math.floor(Math.random() * 1000);
   const child = devServer(port);
   let output = "";
@@ -31,7 +32,7 @@ it("prints the setup link, writes its token and server.pid in development, and r
     child.on("exit", (code, signal) => resolve(`${code} ${signal}`)),
   );
   try {
-    const deadline = Date.now() + 50_000;
+    const deadline = Date.now() + 70_000;
     while (!/"link":"[^"]*\/staff\/set-password\?token=/.test(output)) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no setup link:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -50,9 +51,20 @@ it("prints the setup link, writes its token and server.pid in development, and r
     expect(code, secondOutput).toBe(1);
     expect(secondOutput).toContain(`is in use by process ${child.pid}`);
     expect(readFileSync(join(dataDir, "server.pid"), "utf8").trim()).toBe(String(child.pid));
+
+    // `npm run db:backup` while the server runs asks it for a backup.
+    child.kill("SIGUSR2");
+    const backupDeadline = Date.now() + 30_000;
+    while (!output.includes('"msg":"database backed up"')) {
+      if (Date.now() > backupDeadline || child.exitCode !== null) throw new Error(`no backup:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(readdirSync(join(dataDir, "backups"))).toEqual([expect.stringMatching(/^lodge-.*\.tar\.gz$/)]);
   } finally {
     child.kill("SIGTERM");
-    output += `exit: ${await exited}`;
   }
+  // Stopped, not ended by another SIGTERM handler: the workers and the database were closed first.
+  expect(await exited, output).toBe("0 null");
+  expect(output).toContain('"msg":"stopped"');
   expect(existsSync(join(dataDir, "server.pid")), output).toBe(false);
-}, 60_000);
+}, 120_000);
