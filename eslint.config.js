@@ -118,4 +118,33 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The console links with <Link> and posts with <Form>: a plain <a> to one of its pages or a
+    // plain <form> reloads the whole document. Downloads (`download`), "#…", "//…" and "scheme:…"
+    // addresses stay <a>; a computed href may be a console page, so it needs a <Link> or a reason.
+    files: [
+      "app/routes/staff/**/*.{ts,tsx}",
+      "app/features/staff/components/**/*.tsx",
+      "app/features/*/components/staff-*.tsx",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='form']",
+          message: "A console form is a <StaffForm> (or React Router's <Form>), never a plain <form>.",
+        },
+        ...[
+          "Literal[value=/^(?![a-zA-Z][a-zA-Z0-9+.-]*:|\\/\\/|#)/]",
+          "JSXExpressionContainer > Literal[value=/^(?![a-zA-Z][a-zA-Z0-9+.-]*:|\\/\\/|#)/]",
+          "JSXExpressionContainer > TemplateLiteral > TemplateElement:first-child[value.raw=/^(?![a-zA-Z][a-zA-Z0-9+.-]*:|\\/\\/|#)/]",
+          "JSXExpressionContainer > :not(Literal, TemplateLiteral)",
+        ].map((href) => ({
+          selector: `JSXOpeningElement[name.name='a']:not(:has(JSXAttribute[name.name='download'])):has(JSXAttribute[name.name='href'] > ${href})`,
+          message:
+            "A link to a console page is a <Link>: a plain <a> reloads the document. Only downloads (<a download>) and other sites or schemes stay <a>.",
+        })),
+      ],
+    },
+  },
 );

@@ -165,7 +165,7 @@ test.describe("the hydrated console", () => {
     await expect(page.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
   });
 
-  test("Today's rows, plain links and forms, go by data requests too: a button says it is sent, a guest opens in place", async ({
+  test("Today's rows go through the router too: a button says it is sent, a guest opens in place", async ({
     page,
   }) => {
     const errors = recordErrors(page);
@@ -182,6 +182,10 @@ test.describe("the hydrated console", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(request.url());
     });
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
     await page.evaluate(() => Object.assign(window, { consoleMark: "still here" }));
     const writes = await holdWrites(page);
     const row = page.getByRole("region", { name: /Arrivals/ }).getByRole("row", { name: /Plain Row Guest/ });
@@ -197,15 +201,25 @@ test.describe("the hydrated console", () => {
     await expect.poll(writes.held).toBe(1);
     writes.release();
     await expect(notice(page)).toContainText("Confirmed → Checked in");
+    // Sent as the index page's data request, to its own action.
+    expect(dataRequests.some((url) => /\/staff\.data\?index/.test(url))).toBe(true);
     const inHouse = page.getByRole("region", { name: /In house/ });
     await inHouse.getByRole("link", { name: "Plain Row Guest" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Plain Row Guest");
-    // The board's bars are plain links as well.
+    // The board's bars and the requests' rows are links as well.
     await page
       .getByRole("navigation", { name: "Staff console" })
       .getByRole("link", { name: "Room board" })
       .click();
     await page.getByRole("link", { name: "Plain Row Guest (Checked in)" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Plain Row Guest");
+    await page
+      .getByRole("navigation", { name: "Staff console" })
+      .getByRole("link", { name: "Requests", exact: true })
+      .click();
+    await page.getByLabel("Name, e-mail, phone or reference").fill("Plain Row Guest");
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.locator("tbody tr").first().getByRole("link", { name: "Plain Row Guest" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Plain Row Guest");
     expect(documents).toEqual([]);
     expect(await page.evaluate(() => (window as { consoleMark?: string }).consoleMark)).toBe("still here");
@@ -277,6 +291,28 @@ test.describe("the console without JavaScript", () => {
     await expect(notice(page)).toContainText("Pending → Confirmed");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/staff\/sign-in$/);
+  });
+
+  test("Today's row buttons post to Today itself and its guest links open their page", async ({ page }) => {
+    // Room 126: no other test books it or takes it out of service.
+    await bookAsGuest(page, {
+      roomId: 26,
+      checkIn: today,
+      checkOut: addDays(today, 1),
+      name: "No Script Row Guest",
+    });
+    await signIn(page);
+    const row = page
+      .getByRole("region", { name: /Arrivals/ })
+      .getByRole("row", { name: /No Script Row Guest/ });
+    await expect(row.locator("form")).toHaveAttribute("action", "/staff?index");
+    await row.getByRole("button", { name: "Check in: No Script Row Guest, room" }).click();
+    await expect(notice(page)).toContainText("Confirmed → Checked in");
+    await page
+      .getByRole("region", { name: /In house/ })
+      .getByRole("link", { name: "No Script Row Guest" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("No Script Row Guest");
   });
 });
 

@@ -57,11 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { start, days, rooms: boardRows(rooms, bars, days) };
 }
 
-/**
- * A room's cells: one per empty night, one per bar spanning its nights. A bar is a plain link,
- * which the console's frame opens in place (app/features/staff/components/staff-frame.tsx): a <Link> per bar
- * was a good part of the page's render at ten years of history (issue 19).
- */
+/** A room's cells: one per empty night, one per bar spanning its nights, which links to its request. */
 function cells(row: readonly BoardCell[]) {
   const out: React.ReactNode[] = [];
   let day = 0;
@@ -79,7 +75,7 @@ function cells(row: readonly BoardCell[]) {
         {cell.kind === "closure" ? (
           <span>Out of service: {cell.label}</span>
         ) : (
-          <a href={`/staff/requests/${cell.kind}/${cell.id}`}>{`${cell.label} (${cell.status})`}</a>
+          <Link to={`/staff/requests/${cell.kind}/${cell.id}`}>{`${cell.label} (${cell.status})`}</Link>
         )}
       </td>,
     );

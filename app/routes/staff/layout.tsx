@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { StaffFrame } from "~/features/staff/components/staff-frame.tsx";
 import { STAFF_CONSOLE } from "~/shared/page-cache/route-handle.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
@@ -44,7 +44,7 @@ export function ErrorBoundary() {
       <h1>Not possible</h1>
       <p role="alert">{message}</p>
       <p>
-        <a href="/staff">Back to today</a>
+        <Link to="/staff">Back to today</Link>
       </p>
     </StaffFrame>
   );

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { StaffPager } from "~/features/staff/components/staff-pager.tsx";
 import { formatLodgeTime } from "~/shared/dates.ts";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
@@ -121,8 +121,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
               <tr key={mail.id}>
                 <td>{mail.written}</td>
                 <td>{mail.to}</td>
-                {/* A plain link, opened in place by the console's frame: a <Link> per row cost (issue 19). */}
-                <td>{mail.request ? <a href={mail.request}>{mail.subject}</a> : mail.subject}</td>
+                <td>{mail.request ? <Link to={mail.request}>{mail.subject}</Link> : mail.subject}</td>
                 <td>
                   {STATUS_LABELS[mail.status]}
                   {mail.sent ? ` ${mail.sent}` : ""}

@@ -1,13 +1,9 @@
-import { data, Link, useFormAction, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { telHref } from "~/content/site.ts";
 import { formatDisplayDate, formatLodgeTime, nightsBetween } from "~/shared/dates.ts";
 import { InputField, SelectField, TextAreaField } from "~/shared/forms/form-fields.tsx";
 import { StaffActionNotice } from "~/features/desk/components/staff-action-notice.tsx";
-import {
-  RequestButtons,
-  requestSending,
-  shownStatus,
-} from "~/features/desk/components/staff-request-buttons.tsx";
+import { RequestButtons, RequestStatus } from "~/features/desk/components/staff-request-buttons.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import {
   chargeableOf,
@@ -341,8 +337,6 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
     attempts,
   } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
-  const sending = requestSending(useNavigation().formData, kind, id);
-  const action = useFormAction();
   return (
     <>
       <title>{`Staff: ${title}`}</title>
@@ -360,9 +354,10 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
               <dt>{fact.label}</dt>
               <dd>
                 {fact.href ? (
+                  // eslint-disable-next-line no-restricted-syntax -- tel: and mailto: addresses, no console page
                   <a href={fact.href}>{fact.value}</a>
                 ) : fact.label === "Status" && kind !== "newsletter" ? (
-                  shownStatus(fact.value, sending)
+                  <RequestStatus kind={kind} id={id} status={fact.value} />
                 ) : (
                   fact.value
                 )}
@@ -372,12 +367,13 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
         </dl>
       ) : (
         <p>
-          Status: <strong>{kind === "newsletter" ? status : shownStatus(status, sending)}</strong>
+          Status:{" "}
+          <strong>
+            {kind === "newsletter" ? status : <RequestStatus kind={kind} id={id} status={status} />}
+          </strong>
         </p>
       )}
-      {kind === "newsletter" ? null : (
-        <RequestButtons kind={kind} id={id} status={status} action={action} sending={sending} />
-      )}
+      {kind === "newsletter" ? null : <RequestButtons kind={kind} id={id} status={status} />}
       {freeRooms.length > 0 ? (
         <StaffForm method="post" className="staff-inline-form">
           <input type="hidden" name="kind" value={kind} />

@@ -118,8 +118,9 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
                 <td>{row.received}</td>
                 <td>{INBOX_KIND_LABELS[row.kind]}</td>
                 <td>
-                  {/* A plain link, opened in place by the console's frame: a <Link> per row cost (issue 19). */}
-                  <a href={`/staff/requests/${row.kind}/${row.id}`}>{row.name || row.email || "(no name)"}</a>
+                  <Link to={`/staff/requests/${row.kind}/${row.id}`}>
+                    {row.name || row.email || "(no name)"}
+                  </Link>
                 </td>
                 <td>
                   {row.email}

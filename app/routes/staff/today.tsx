@@ -1,12 +1,8 @@
-import { useFormAction, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { StaffActionNotice } from "~/features/desk/components/staff-action-notice.tsx";
-import {
-  RequestButtons,
-  requestSending,
-  shownStatus,
-} from "~/features/desk/components/staff-request-buttons.tsx";
+import { RequestButtons, RequestStatus } from "~/features/desk/components/staff-request-buttons.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { listToday, type StayRow } from "~/features/desk/inbox.server.ts";
 import { listFreeRooms } from "~/features/stays/rooms.server.ts";
@@ -44,11 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return applyRequestAction(db, staff, await readFormBody(request));
 }
 
-/**
- * A list of stays. Each row is plain HTML, its guest a plain link and its buttons a plain form
- * (the console's frame takes both through the router, app/features/staff/components/staff-frame.tsx): the
- * navigation under way is read once here, not in every row (issue 19).
- */
 function StayTable({
   caption,
   stays,
@@ -60,8 +51,6 @@ function StayTable({
   only: readonly string[];
   empty: string;
 }) {
-  const sent = useNavigation().formData;
-  const action = useFormAction();
   if (stays.length === 0) return <p>{empty}</p>;
   return (
     <div className="staff-table-wrap">
@@ -78,35 +67,32 @@ function StayTable({
           </tr>
         </thead>
         <tbody>
-          {stays.map((stay) => {
-            const sending = requestSending(sent, stay.kind, stay.id);
-            return (
-              <tr key={stay.id}>
-                <td>{stay.roomNumber}</td>
-                <td>
-                  <a href={`/staff/requests/${stay.kind}/${stay.id}`}>{stay.name}</a>
-                  <br />
-                  <span className="staff-muted">{stay.phone}</span>
-                </td>
-                <td>
-                  {formatDisplayDate(stay.checkIn)} to {formatDisplayDate(stay.checkOut)}
-                </td>
-                <td>{shownStatus(stay.status, sending)}</td>
-                <td>{stay.balance > 0 ? <strong>{formatKwacha(stay.balance)}</strong> : "Paid"}</td>
-                <td>
-                  <RequestButtons
-                    kind={stay.kind}
-                    id={stay.id}
-                    status={stay.status}
-                    action={action}
-                    sending={sending}
-                    who={`${stay.name}, room ${stay.roomNumber}`}
-                    only={only}
-                  />
-                </td>
-              </tr>
-            );
-          })}
+          {stays.map((stay) => (
+            <tr key={stay.id}>
+              <td>{stay.roomNumber}</td>
+              <td>
+                <Link to={`/staff/requests/${stay.kind}/${stay.id}`}>{stay.name}</Link>
+                <br />
+                <span className="staff-muted">{stay.phone}</span>
+              </td>
+              <td>
+                {formatDisplayDate(stay.checkIn)} to {formatDisplayDate(stay.checkOut)}
+              </td>
+              <td>
+                <RequestStatus kind={stay.kind} id={stay.id} status={stay.status} />
+              </td>
+              <td>{stay.balance > 0 ? <strong>{formatKwacha(stay.balance)}</strong> : "Paid"}</td>
+              <td>
+                <RequestButtons
+                  kind={stay.kind}
+                  id={stay.id}
+                  status={stay.status}
+                  who={`${stay.name}, room ${stay.roomNumber}`}
+                  only={only}
+                />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
