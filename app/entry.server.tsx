@@ -119,7 +119,7 @@ function renderDocument(
 }
 
 /**
- * The page's stylesheets inline, so the first paint waits for no CSS request (issue 4: the first
+ * The page's stylesheets inline, so the first paint waits for no CSS request (the first
  * screen's HTML and CSS in the first 14 KB; each page's own CSS is a few KB compressed). Through
  * React Router's own `criticalCss` (its `<Links/>` renders it as a `<style>` with the nonce),
  * with the route modules' stylesheet links taken out of the manifest the render sees.

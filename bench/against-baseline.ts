@@ -1,8 +1,7 @@
 // `npm run bench:baseline -- <folder>`: the throughput of this build against another version's,
-// on this machine, now. The issues' throughput figures were taken on another day's machine; a
-// figure from another machine (or another hour of a shared one) says little, so the two servers
-// run side by side and every page is loaded on one, then on the other, three times each
-// (docs/performance.md, "Against a baseline").
+// on this machine, now. A figure from another machine (or another hour of a shared one) says
+// little, so the two servers run side by side and every page is loaded on one, then on the other,
+// three times each (docs/performance.md, "Against a baseline").
 //
 // <folder>: a checkout of the baseline with its dependencies installed and built, e.g.
 //   git worktree add --detach ../lodge-baseline edfd8d0 && (cd ../lodge-baseline && npm ci && npm run build)

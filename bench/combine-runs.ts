@@ -9,7 +9,7 @@ export const median = (values: readonly number[]): number => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-/** One Lighthouse run's figures, kept beside the medians so a reader sees the spread (issue 11). */
+/** One Lighthouse run's figures, kept beside the medians so a reader sees the spread. */
 export type LighthouseRun = {
   performance: number;
   lcpMs: number;

@@ -3,7 +3,7 @@ import { isIsoDate, lodgeToday } from "../app/shared/dates.ts";
 import type { DB } from "../app/shared/db/client.server.ts";
 import type { Database } from "../app/shared/db/schema.ts";
 
-// Ten years of a busy lodge's history (issue 19), for measuring what the staff console costs
+// Ten years of a busy lodge's history, for measuring what the staff console costs
 // when the tables are full: `npm run db:seed-history` (bench/seed-history.ts) and the bench.
 // Never run by the server. Plain SQL over generate_series, so it takes seconds on both engines;
 // deterministic, so two runs measure the same data. Relative imports only: scripts load it
@@ -18,7 +18,7 @@ export interface HistorySize {
   subscribers: number;
 }
 
-/** The sizes the issue measured: a busy lodge of 35 rooms over ten years. */
+/** The sizes the bench measures at: a busy lodge of 35 rooms over ten years. */
 export const TEN_YEARS: HistorySize = {
   years: 10,
   bookings: 22_295,
@@ -46,9 +46,9 @@ export interface HistoryCounts {
  * or in house (they hold their rooms like any stay). Every request has its history and its mails.
  *
  * The rooms take turns: room i's stays begin i mod `step` days into each round of `step` days,
- * so every day has about as many arrivals and departures as any other. (When all 35 rooms turned
- * over on the same day, Today listed 35 arrivals one day and none the next, and the console's
- * Today cost followed the hour the bench ran at, issue 19.) `today` is the lodge's, as Today's.
+ * so every day has about as many arrivals and departures as any other: with every room turning
+ * over on the same day, what Today costs would depend on the day the bench runs. `today` is the
+ * lodge's, as Today's.
  */
 export async function seedHistory(
   db: DB,
@@ -238,7 +238,7 @@ function reference(n: ReturnType<typeof sql>) {
 }
 
 /**
- * Every request without kept prices gets them (issue 16), as the app keeps them: each night of a
+ * Every request without kept prices gets them, as the app keeps them: each night of a
  * stay at the room's rate (history totals are nights × rate), and the tax lines of today's
  * settings (the levy on stays and on events of 25 people or more). Also used by the bench.
  */

@@ -1,4 +1,4 @@
-// Issue 19: every console and public page on an empty database and on ten years of a busy lodge's
+// Every console and public page on an empty database and on ten years of a busy lodge's
 // history (bench/history-seed.ts), on each engine, in one run; each page's ratio; and the
 // server's resident memory after start, at its peak under this load, and after the history.
 import { spawn } from "node:child_process";
@@ -30,13 +30,13 @@ export const HISTORY_PAGES = [
   "/contact",
 ] as const;
 
-/** The issue's goals at ten years: within 1.5× of the empty database's speed, p99 ≤ 100 ms. */
+/** The goals at ten years: within 1.5× of the empty database's speed, p99 ≤ 100 ms. */
 export const HISTORY_GOALS = { slowerAtMost: 1.5, p99Ms: 100 } as const;
 
-/** The issue's goals for the server's resident memory on the embedded database, MB. */
+/** The server's resident memory goals on the embedded database, MB (docs/performance.md). */
 export const MEMORY_GOALS = { afterStartMB: 256, peakMB: 384 } as const;
 
-/** As the issue measured: 4 connections (a few staff and guests at once). */
+/** 4 connections: a few staff and guests at once. */
 const CONNECTIONS = 4;
 /** Pairs of runs per page, each an empty-database run then a ten-year run, of SECONDS each. */
 const PAIRS = Number(process.env.BENCH_HISTORY_PAIRS ?? 5);
@@ -133,9 +133,9 @@ const ratio = (empty: number, tenYears: number) =>
 
 /**
  * One page on both servers, taking turns: an unrecorded second on each, then PAIRS pairs of runs
- * (empty, ten years). Two blocks measured minutes apart carried the shared machine's drift into
- * the ratio at full weight (single pages moved 0.3–0.5 between two runs); within a pair the drift
- * falls on both sides. The ratio is the median of the pairs' ratios.
+ * (empty, ten years). Two blocks measured minutes apart would carry the machine's drift into the
+ * ratio at full weight; within a pair the drift falls on both sides. The ratio is the median of
+ * the pairs' ratios.
  */
 async function alternate(
   servers: readonly [{ url: string; cookie: string }, { url: string; cookie: string }],

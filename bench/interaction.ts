@@ -1,10 +1,11 @@
 import { chromium, type Page } from "@playwright/test";
 import { CHROME_PATH } from "./lighthouse.ts";
 
-// Issue 14's interaction budgets, measured in Chromium on a phone-sized page with the CPU slowed
-// 4×: the interaction to next paint (INP) of a guest's first interaction with an island, which
-// also pays for bringing React and hydrating the island, and the time from tapping 'Book now' to
-// the Room Booking dialog listing its rooms. Medians of RUNS fresh pages, each run listed.
+// The interaction budgets (docs/performance.md), measured in Chromium on a phone-sized page with
+// the CPU slowed 4×: the interaction to next paint (INP) of a guest's first interaction with an
+// island, which also pays for bringing React and hydrating the island, and the time from tapping
+// 'Book now' to the Room Booking dialog listing its rooms. Medians of RUNS fresh pages, each run
+// listed.
 
 export const INTERACTION_BUDGETS = { inpMs: 200, bookNowToListMs: 1000 } as const;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-// The server's resident memory (issue 19), read from /proc as `ps` and `top` show it (VmRSS):
+// The server's resident memory, read from /proc as `ps` and `top` show it (VmRSS):
 // what the machine must really give the process.
 
 /** The process's resident memory now, in MB (0 when it cannot be read: not Linux, or gone). */

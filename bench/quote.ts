@@ -1,5 +1,5 @@
 // `npm run bench:quote`: how long the server takes to quote a 30-night stay across several rate
-// rules (issue 16: budget 1 ms per quote). A micro-benchmark, not a test: it runs the pricing
+// rules (budget: 1 ms per quote). A micro-benchmark, not a test: it runs the pricing
 // module the server runs (app/features/pricing/rates.ts) on a realistic rule set, warms up, then measures
 // single quotes and prints the median, the 99th percentile and the worst, and fails when the
 // 99th percentile is over budget. Writes bench/out/results-quote.json.

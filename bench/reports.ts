@@ -1,12 +1,12 @@
-// `npm run bench:reports`: how fast the reports answer (issue 18: each ≤ 200 ms p99) with ten
+// `npm run bench:reports`: how fast the reports answer (budget: each ≤ 200 ms p99) with ten
 // years of history, on PGlite and on PostgreSQL. It fills a fresh database of each engine (in
 // memory; a throwaway database on the server) with ten years of stays for the seeded 35 rooms,
 // venue events, closures and payments, then times every report's data (what its CSV reads) and
 // the whole reports page, for random months and for year-long ranges. Prints one table and
 // writes bench/out/results-reports.json. Not part of `npm test`.
 //
-// The history is generated here so the bench stands alone; `npm run db:seed-history` (issue 19)
-// builds a like one for the running site.
+// The history is generated here so the bench stands alone; `npm run db:seed-history` builds a like
+// one for the running site.
 import { registerHooks } from "node:module";
 import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";

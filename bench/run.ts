@@ -46,7 +46,7 @@ export const PAGES = [
   "/services/swimming-pool",
 ] as const;
 
-/** docs/decisions/0003-performance-budgets.md, tightened by issue 11. */
+/** The Lighthouse budgets (docs/performance.md; why: ADR 0003). */
 export const BUDGETS = {
   performance: 98,
   accessibility: 100,
@@ -58,8 +58,8 @@ export const BUDGETS = {
 } as const;
 
 /**
- * Throughput of the one server process, 20 connections (issue 11): content pages come from the
- * page cache (docs/decisions/0007), pages that read the database render per request.
+ * Throughput of the one server process, 20 connections: content pages come from the
+ * page cache (ADR 0007), pages that read the database render per request.
  */
 export const LOAD_BUDGETS = {
   content: { paths: ["/", "/about", "/services/swimming-pool"], requestsPerSecond: 2000, p99Ms: 20 },
@@ -88,8 +88,8 @@ function loadBudgetFailures(loads: readonly CombinedPageLoad[]): string[] {
 const PORT = Number(process.env.BENCH_PORT ?? 4790);
 /**
  * Rooms added for the booking load, which books random stays on 50 of them (bench/load.ts). Rooms
- * are sold by the night now, so a lodge-sized count is enough: thousands of rooms (as when each
- * booking needed a room of its own) only made every refusal list thousands of free rooms.
+ * are sold by the night, so a lodge-sized count is enough: thousands would only make every refusal
+ * list thousands of free rooms.
  */
 const BENCH_ROOMS = 50;
 
@@ -417,7 +417,7 @@ async function main() {
     let pages: CombinedPageResult[];
     let interactions: InteractionResult[];
     const loads: CombinedPageLoad[] = [];
-    // Resident memory of the server on the embedded database (issue 19): after start, and the
+    // Resident memory of the server on the embedded database: after start, and the
     // highest under the page loads.
     const memory = { afterStart: await residentAfterStart(server.pid), peakUnderLoad: 0 };
     const peak = watchPeak(server.pid);
@@ -447,7 +447,7 @@ async function main() {
       memory.peakUnderLoad = peak.stop();
       await server.stop();
     }
-    // The same booking load on both engines (issue 7): PGlite on this folder, then PostgreSQL.
+    // The same booking load on both engines: PGlite on this folder, then PostgreSQL.
     const bookings: BookingsByEngine = {
       pglite: await measureBookings(embedded),
       postgres: await measureBookingsOnPostgres(),

@@ -1,6 +1,6 @@
 // `npm run db:seed-history`: adds ten years of a busy lodge's history (bench/history-seed.ts)
 // to the configured database (DATA_DIR, or DATABASE_URL), for measuring the staff console at
-// scale (issue 19, docs/performance.md). Never run by `npm start`; refuses a database that
+// scale (docs/performance.md). Never run by `npm start`; refuses a database that
 // already holds guest requests, so it cannot mix invented guests into a real lodge's data.
 import { seedHistory } from "./history-seed.ts";
 import type { DB } from "../app/shared/db/client.server.ts";

@@ -1,7 +1,7 @@
 // `npm run db:migrate` / `npm run db:seed` against DATA_DIR or DATABASE_URL; both also run by
 // themselves when the server starts, and both are idempotent.
 // `npm run db:backup` / `npm run db:restore -- <file> [--force]`: backups of the embedded
-// database (decisions.md 29, README "Backups"); with DATABASE_URL, pg_dump does this job.
+// database (decisions.md 29, docs/backups.md); with DATABASE_URL, pg_dump does this job.
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";

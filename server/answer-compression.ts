@@ -4,10 +4,9 @@ import { constants } from "node:zlib";
 /**
  * Brotli's window for answers compressed as they are sent, in bits: 256 KB, where brotli's
  * default is 4 MB. A page is some tens of KB, so nothing is lost to the smaller window. With the
- * default, the encoder of a page past 64 KB (a busy day's Today, the room board) set up the whole
- * window: 4 MB outside the JS heap per answer, which V8 counts toward its next full collection;
- * at ten years of history the console ran three times as many full collections as on an empty
- * database (issue 19; docs/query-plans-issue-19.md, "Eighth pass").
+ * default, the encoder of a page past 64 KB (a busy day's Today, the room board) sets up the whole
+ * window: 4 MB outside the JS heap per answer, which V8 counts toward its next full collection,
+ * so busy console pages bring on many more of them.
  */
 export const BROTLI_WINDOW_BITS = 18;
 

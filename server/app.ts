@@ -117,7 +117,7 @@ if (paymentProvider) {
 app.use(sameOriginWrites(env.SITE_ORIGIN));
 app.use(formBodiesOnly());
 app.use(bodyLimit(64 * 1024));
-// The staff console is for nobody's search results and no shared cache (issue 8): its pages and
+// The staff console is for nobody's search results and no shared cache: its pages and
 // its data requests, including the index page's own `/staff.data`, which a mount on "/staff"
 // would not reach.
 app.use((req, res, next) => {

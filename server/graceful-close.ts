@@ -3,7 +3,7 @@ import net from "node:net";
 import type { Socket } from "node:net";
 
 /**
- * A graceful stop for an HTTP server (issue 10, ADR 0006). Install it when the server is
+ * A graceful stop for an HTTP server (ADR 0006). Install it when the server is
  * created (it must see every connection); `close()` then:
  *
  * 1. keeps accepting until no connection has come for `quietMs` (or `drainMs` has passed), then

@@ -1,7 +1,8 @@
-// `npm run demo:payments`: a reproducible walkthrough of online deposits and the desk (issue 17,
-// ADR 0018), for the closing note. It starts the local Lenco simulator (tests/lenco-simulator.ts)
-// and the built server (`npm run build` first) on a temporary data folder, drives them over HTTP
-// as a guest, the provider and a receptionist would, and prints what happened with figures:
+// `npm run demo:payments`: a reproducible walkthrough of online deposits and the desk (ADR 0018,
+// docs/payments.md "Try it without Lenco"). It starts the local Lenco simulator
+// (tests/lenco-simulator.ts) and the built server (`npm run build` first) on a temporary data
+// folder, drives them over HTTP as a guest, the provider and a receptionist would, and prints what
+// happened with figures:
 //   1. a mobile-money deposit confirmed by a signed webhook;
 //   2. the same webhook delivered again, a tampered one and a forged one (status codes);
 //   3. a phone booking entered at the desk and paid in cash, with its receipt number;
@@ -170,7 +171,8 @@ try {
       throw new Error(`the server did not start:\n${serverLog}`);
     await sleep(200);
   }
-  // The first manager, through the one-time setup link the server wrote (README "Staff console").
+  // The first manager, through the one-time setup link the server wrote (docs/staff-guide.md,
+  // "The first account").
   const setupToken = readFileSync(join(dataDir, "staff-setup-token"), "utf8").trim();
   const setup = await http(`/staff/set-password?token=${setupToken}`, {
     token: setupToken,

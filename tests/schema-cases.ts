@@ -99,7 +99,7 @@ export function textArb(max: number): fc.Arbitrary<string> {
 
 /**
  * What an attacker or a broken client may put in a hidden field or a query parameter: any text,
- * with control characters (a NUL, an escape, C1) often enough to be tried (issue 20).
+ * with control characters (a NUL, an escape, C1) often enough to be tried.
  */
 export const anyTextArb = fc.string({
   unit: fc.oneof(

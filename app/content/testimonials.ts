@@ -6,7 +6,7 @@ import { images, type ImageAsset } from "./images.ts";
 export type Testimonial = {
   description: string;
   name: string;
-  /** Shown as PROFESSION_PLACEHOLDER (lib/messages.ts) when absent. */
+  /** Shown as PROFESSION_PLACEHOLDER (app/shared/messages.ts) when absent. */
   profession?: string;
   image: ImageAsset;
 };

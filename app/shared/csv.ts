@@ -1,4 +1,4 @@
-// CSV for the accountant's spreadsheet (issue 8): RFC 4180 (CRLF line ends, fields quoted when
+// CSV for the accountant's spreadsheet: RFC 4180 (CRLF line ends, fields quoted when
 // they hold a comma, quote or line break, quotes doubled), UTF-8 with a byte-order mark so
 // spreadsheet programs read accents and the kwacha sign right, and cells that a spreadsheet would
 // run as a formula prefixed with an apostrophe, so it shows them as text.

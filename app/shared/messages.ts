@@ -94,7 +94,7 @@ export const SUMMARY_LABELS = {
 export const perNight = (price: string) => `${price} per night`;
 
 // --- Server limits (decisions 15, 16) ---------------------------------------------------------
-/** A body that says it is a form but cannot be read as one (issue 10): 400. */
+/** A body that says it is a form but cannot be read as one: 400. */
 export const FORM_UNREADABLE = "We could not read this form. Please reload the page and try again.";
 export const RATE_LIMITED = "Too many requests. Please wait a minute and try again.";
 export const TOO_LARGE = "Your request is too large. Please shorten your message and try again.";

@@ -4,7 +4,7 @@ import { handleError } from "../entry.server.tsx";
 import { logger } from "./logger.server.ts";
 import { clientErrorStatus, logRouterError } from "./router-errors.server.ts";
 
-// Issue 10, logs: what React Router refuses (a 4xx) is the client's mistake, a warning like its
+// Logs: what React Router refuses (a 4xx) is the client's mistake, a warning like its
 // request line; only a failure on our side is logged at level error.
 
 afterEach(() => vi.restoreAllMocks());

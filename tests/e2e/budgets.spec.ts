@@ -14,7 +14,7 @@ const BUDGET = {
   script: 90 * KB,
   total: 300 * KB,
   firstScreen: 14 * KB,
-  // JavaScript (brotli) before the guest interacts, and once they use a form (issue 14, ADR 0015).
+  // JavaScript (brotli) before the guest interacts, and once they use a form (ADR 0015).
   beforeInteraction: 20 * KB,
   usingForm: 110 * KB,
 };

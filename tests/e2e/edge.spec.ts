@@ -11,11 +11,12 @@ import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { CONTACT_SENT } from "../../app/shared/messages.ts";
 import { EDGE_PORTS } from "./servers.ts";
 
-// Issue 10, the edge on the real production server (build/, started as `npm run serve` does):
-// - behind a real nginx, configured as the README says, over TLS: forms from the public https
-//   origin are taken and stored, a foreign Origin is refused, a forged X-Forwarded-For does not
-//   escape the write rate limit, with TRUST_PROXY as a hop count and as a list of addresses, and
-//   with a proxy that sends its upstream's Host (nginx's default) and the public X-Forwarded-Host;
+// The edge on the real production server (build/, started as `npm run serve` does):
+// - behind a real nginx, configured as docs/deployment.md says, over TLS: forms from the public
+//   https origin are taken and stored, a foreign Origin is refused, a forged X-Forwarded-For does
+//   not escape the write rate limit, with TRUST_PROXY as a hop count and as a list of addresses,
+//   and with a proxy that sends its upstream's Host (nginx's default) and the public
+//   X-Forwarded-Host;
 // - every route with an action refuses a foreign Origin (403) and an unreadable body (400/415),
 //   and stores nothing;
 // - the server runs with the timeouts of server/timeouts.ts.
@@ -104,9 +105,9 @@ async function startSite(port: number, env: Record<string, string>): Promise<Sit
 /**
  * nginx in front of the sites, as one unprivileged process (no master, no daemon) with its own
  * configuration, pid, logs and temporary files in a fresh folder. Each server block listens with
- * TLS on a free port on 127.0.0.1 (443 in production) with the README's proxy settings.
+ * TLS on a free port on 127.0.0.1 (443 in production) with docs/deployment.md's proxy settings.
  */
-async function startNginx(blocks: { port: number; upstream: string; readmeHost: boolean }[]) {
+async function startNginx(blocks: { port: number; upstream: string; documentedHost: boolean }[]) {
   if (!NGINX) throw new Error("nginx is not installed (apt-get install nginx; .ci/run installs it)");
   const dir = await mkdtemp(join(tmpdir(), "lodge-nginx-"));
   cleanUps.push(() => rm(dir, { recursive: true, force: true }));
@@ -121,7 +122,7 @@ async function startNginx(blocks: { port: number; upstream: string; readmeHost: 
   );
   for (const folder of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) await mkdir(join(dir, folder));
   const servers = blocks.map(
-    ({ port, upstream, readmeHost }) => `
+    ({ port, upstream, documentedHost }) => `
   server {
     listen 127.0.0.1:${port} ssl;
     server_name lodge.example;
@@ -131,7 +132,7 @@ async function startNginx(blocks: { port: number; upstream: string; readmeHost: 
       proxy_pass ${upstream};
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      ${readmeHost ? "proxy_set_header Host $host;" : "# Host: nginx's default, the upstream's address"}
+      ${documentedHost ? "proxy_set_header Host $host;" : "# Host: nginx's default, the upstream's address"}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $host;
@@ -279,9 +280,9 @@ test.beforeAll(async () => {
     startSite(P.siteByAddress, { TRUST_PROXY: "127.0.0.1" }),
   ]);
   await startNginx([
-    { port: P.proxy, upstream: byHops.url, readmeHost: true },
-    { port: P.proxyUpstreamHost, upstream: byHops.url, readmeHost: false },
-    { port: P.proxyByAddress, upstream: byAddress.url, readmeHost: true },
+    { port: P.proxy, upstream: byHops.url, documentedHost: true },
+    { port: P.proxyUpstreamHost, upstream: byHops.url, documentedHost: false },
+    { port: P.proxyByAddress, upstream: byAddress.url, documentedHost: true },
   ]);
 });
 
@@ -295,9 +296,9 @@ test("the production server runs with the timeouts of server/timeouts.ts", () =>
 });
 
 for (const [name, port, site] of [
-  ["TRUST_PROXY=1, the README's nginx", () => P.proxy, () => byHops],
+  ["TRUST_PROXY=1, the documented nginx", () => P.proxy, () => byHops],
   ["TRUST_PROXY=1, nginx sending its upstream's Host", () => P.proxyUpstreamHost, () => byHops],
-  ["TRUST_PROXY=127.0.0.1, the README's nginx", () => P.proxyByAddress, () => byAddress],
+  ["TRUST_PROXY=127.0.0.1, the documented nginx", () => P.proxyByAddress, () => byAddress],
 ] as const) {
   test.describe(`behind nginx over TLS (${name})`, () => {
     test("takes and stores a form posted from the public https origin", async () => {

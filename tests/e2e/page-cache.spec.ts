@@ -1,5 +1,5 @@
 // Content pages come from the server's page cache under a CSP of sha256 hashes instead of a
-// nonce (server/page-pipeline.ts, docs/decisions/0007 and 0016). The browser must still run and
+// nonce (server/page-pipeline.ts, ADRs 0007 and 0016). The browser must still run and
 // style them: no CSP violation, and the scripted carousel and menu still work on a page served
 // from memory.
 import { expect, test, type Page } from "@playwright/test";

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
 import { signIn } from "./staff-support.ts";
 
-// Prices by the calendar (issue 16), end to end on the staff console's server: a manager creates
+// Prices by the calendar, end to end on the staff console's server: a manager creates
 // a season and a weekend rule, the public /reservation quotes a stay across both night by night,
 // and a stay shorter than a stay rule's minimum is refused with its message beside the dates,
 // with and without JavaScript. The rules lie 313–346 days ahead, where no other test books on this

@@ -12,7 +12,7 @@ import { SUBMISSION_ID_FIELD } from "../../app/shared/forms/form-result.ts";
 import { ROOM_VENUE_BOOKING_SUCCESSFUL } from "../../app/shared/messages.ts";
 import { SHUTDOWN_PORTS } from "./servers.ts";
 
-// Issue 10, defect 8: SIGTERM during a burst of room bookings, on each database engine. Every
+// SIGTERM during a burst of room bookings, on each database engine. Every
 // booking the server acknowledged is in the database afterwards, and every request the server
 // received got a whole HTTP answer; the others had their connection refused (ECONNREFUSED) or, when
 // the drain reached its bound with connections still in the kernel's queue, reset unread. A close

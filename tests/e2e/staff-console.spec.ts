@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, downloaded, MANAGER, SETUP_PAGE_FILE, signIn } from "./staff-support.ts";
 
-// The staff console in a browser (issue 8), on its own server and database (STAFF_URL). Each
+// The staff console in a browser, on its own server and database (STAFF_URL). Each
 // test that makes a stay uses rooms of its own (ids below), so tests never collide.
 
 const today = lodgeToday();

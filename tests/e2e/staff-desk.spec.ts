@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, signIn } from "./staff-support.ts";
 
-// The front desk in a browser (issue 17): a phone booking paid in cash with its receipt, a
+// The front desk in a browser: a phone booking paid in cash with its receipt, a
 // walk-in checked in from Today, a check-out with a balance due, bad input, a room just taken.
 // Rooms 30-34 (numbers 130-134) are this file's own; the console's tests use rooms 1-9.
 

@@ -3,7 +3,7 @@ import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, signIn } from "./staff-support.ts";
 
-// The staff console as a hydrated React Router app (issue 14, ADR 0015's addendum): links and
+// The staff console as a hydrated React Router app (ADR 0015's addendum): links and
 // forms go by data requests once it has hydrated, actions say they are under way, the same
 // actions work without JavaScript, and the public pages still load no router at all.
 
@@ -269,7 +269,7 @@ test.describe("the hydrated console", () => {
     await hydrated(page);
     const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
     test.info().annotations.push({ type: "/staff JavaScript (brotli)", description: `${bytes} B` });
-    // docs/performance.md, "The staff console".
+    // docs/performance.md, "Budgets".
     expect(bytes).toBeLessThanOrEqual(160 * 1024);
   });
 });

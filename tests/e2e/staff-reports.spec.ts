@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, downloaded, signIn } from "./staff-support.ts";
 
-// The reports page in a browser (issue 18), on the staff console's server: the charts show the
+// The reports page in a browser, on the staff console's server: the charts show the
 // figures of the tables beside them, the CSV holds them too, bad input is named beside its field,
 // and the page reads on a phone and prints without the console's frame. Rooms 30–32 (130–132,
 // Mini Suite K350) and nights 60 and 300 days ahead are this file's own.

@@ -122,7 +122,7 @@ describeEachEngine("/booking route", (getDatabase) => {
       roomNumber: "101",
       type: "Deluxe",
       price: 400,
-      // Tonight's quote (issue 16): one night at the base rate.
+      // Tonight's quote: one night at the base rate.
       quote: expect.objectContaining({ total: 400, key: "Deluxe|400" }),
     });
     expect(first.venues.map((v) => v.venue)).toEqual([

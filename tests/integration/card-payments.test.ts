@@ -17,7 +17,7 @@ import { loadPayStepAt, payStepOf, postPayStepAt } from "./pay-step-calls.ts";
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
-// Card deposits through Lenco's hosted widget (issue 17, ADR 0018 "Cards"), against the
+// Card deposits through Lenco's hosted widget (ADR 0018 "Cards"), against the
 // simulator's widget (tests/lenco-simulator.ts): the payment step stores the attempt and hands
 // the widget our reference and amount; the card goes to the widget only; the widget's callbacks
 // make our server ask Lenco's status query, whose amount, currency and reference are checked.

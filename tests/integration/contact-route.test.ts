@@ -187,7 +187,7 @@ describeEachEngine("contact action", (getDatabase, engine) => {
             { weight: 9, arbitrary: fc.constant("") },
             { weight: 1, arbitrary: fc.string() },
           ),
-          // Any text, control characters included (issue 20: a NUL here was a 503).
+          // Any text, control characters included (a NUL must not be a 503).
           [SUBMISSION_ID_FIELD]: fc.oneof(fc.uuid(), anyTextArb),
         }),
       );

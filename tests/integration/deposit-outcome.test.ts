@@ -6,7 +6,7 @@ import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, reserve } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 
-// The cancellation policy applied to a stay's deposit (decisions.md 33, issue 17): from the
+// The cancellation policy applied to a stay's deposit (decisions.md 33): from the
 // history's cancellation day, the ledger and the manager's policy, the request page says whether
 // the lodge keeps the deposit or owes a refund, and a recorded refund settles it.
 describeEachEngine("deposit outcome of a cancelled stay", (getDatabase) => {

@@ -11,7 +11,7 @@ import { writeRateLimit } from "../../server/rate-limit.ts";
 import { securityHeaders } from "../../server/security-headers.ts";
 import { createSiteServer, siteServerTimeouts, TIMEOUTS } from "../../server/timeouts.ts";
 
-// The server's edge (issue 10, ADR 0006): each middleware on a bare Express app over real HTTP.
+// The server's edge (ADR 0006): each middleware on a bare Express app over real HTTP.
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -59,7 +59,7 @@ function guardedApp(siteOrigin = "http://localhost:3000", trustProxy: number | f
 
 const form = (fields: Record<string, string> = { name: "Ann" }) => new URLSearchParams(fields);
 
-describe("form bodies only (defect 1)", () => {
+describe("form bodies only", () => {
   const refused: [string, Record<string, string>, BodyInit][] = [
     ["JSON", { "Content-Type": "application/json" }, '{"name":"Ann"}'],
     ["plain text", { "Content-Type": "text/plain" }, "name=Ann"],
@@ -91,7 +91,7 @@ describe("form bodies only (defect 1)", () => {
   });
 });
 
-describe("same-origin writes (defect 4)", () => {
+describe("same-origin writes", () => {
   for (const path of WRITE_ROUTES) {
     it(`refuses a POST to ${path} from another site and takes one from this site`, async () => {
       const url = await listen(guardedApp());
@@ -137,7 +137,7 @@ describe("same-origin writes (defect 4)", () => {
   });
 });
 
-describe("behind a reverse proxy (defect 5)", () => {
+describe("behind a reverse proxy", () => {
   /**
    * A stand-in one-hop proxy for the guards alone: it appends the client's address and, as
    * nginx does by default, sends its upstream's address as Host. The real server behind a real
@@ -216,7 +216,7 @@ describe("behind a reverse proxy (defect 5)", () => {
   });
 });
 
-describe("TRUST_PROXY (defect 5)", () => {
+describe("TRUST_PROXY", () => {
   const trust = (value: string) => parseEnv({ TRUST_PROXY: value }).TRUST_PROXY;
 
   it("takes a hop count or proxy addresses, and off by default", () => {
@@ -239,7 +239,7 @@ describe("TRUST_PROXY (defect 5)", () => {
   });
 });
 
-describe("HSTS (defect 7)", () => {
+describe("HSTS", () => {
   it("is sent only when the site is served over https", async () => {
     const headers = async (hsts: boolean) => {
       const app = express();
@@ -255,7 +255,7 @@ describe("HSTS (defect 7)", () => {
   });
 });
 
-describe("timeouts (defect 9)", () => {
+describe("timeouts", () => {
   it("gives the site's server 10 s for headers, 30 s per request and 65 s for idle keep-alive", () => {
     // server/index.ts creates its server with these defaults (its start line reports them too:
     // tests/e2e/edge.spec.ts reads them from the real server).
@@ -264,7 +264,7 @@ describe("timeouts (defect 9)", () => {
     expect(server.headersTimeout).toBe(10_000);
     expect(server.requestTimeout).toBe(30_000);
     expect(server.keepAliveTimeout).toBe(65_000);
-    // Longer than nginx's 60 s upstream keep-alive, so the proxy closes first (README).
+    // Longer than nginx's 60 s upstream keep-alive, so the proxy closes first (docs/deployment.md).
     expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
     expect(siteServerTimeouts(server)).toEqual({
       headersTimeout: 10_000,

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { gracefulClose } from "../../server/graceful-close.ts";
 
-// Issue 10, defect 8: the stop of server/index.ts (server/graceful-close.ts) on a plain HTTP
+// The stop of server/index.ts (server/graceful-close.ts) on a plain HTTP
 // server, with raw sockets so that every byte and every reset is seen. The whole site under a
 // burst of bookings: tests/e2e/shutdown.spec.ts.
 

@@ -17,7 +17,7 @@ import { listToday } from "../../app/features/desk/inbox.server.ts";
 import { seedHistory } from "../../bench/history-seed.ts";
 import { describeEachEngine } from "./test-database.ts";
 
-// Issue 19: the inbox and the outbox read a page and kept counts instead of every row. These
+// The inbox and the outbox read a page and kept counts instead of every row. These
 // tests hold them to what reading every row gives, on a (small) seeded history.
 
 const SMALL = {
@@ -58,7 +58,7 @@ describeEachEngine("the console's lists over a history", (getDatabase) => {
 
   it("spreads the stays' arrivals over the days, up to the lodge's today", async () => {
     // Every room turning over on the same day made Today list every room one day and none the
-    // next (issue 19): each day of the last four weeks has a few arrivals, none has many.
+    // next: each day of the last four weeks has a few arrivals, none has many.
     const { rows } = await sql<{ day: string; arrivals: number; checkedIn: number }>`
       select d::date::text as day,
         (select count(*) from (select check_in from bookings union all select check_in from reservations) s

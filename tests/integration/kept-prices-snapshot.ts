@@ -3,7 +3,7 @@ import type { DB } from "../../app/shared/db/client.server.ts";
 import { nightsBetween } from "../../app/shared/dates.ts";
 
 /**
- * What migration 2026-11-25-2-rates gives the requests of an earlier database (issue 16): every
+ * What migration 2026-11-25-2-rates gives the requests of an earlier database: every
  * stay its nights, summing to the total it stored, at the base rate; every request the tax lines
  * of the default settings (not VAT-registered: the levy alone, on stays and on venue bookings of
  * 25 people or more), contained in its total.

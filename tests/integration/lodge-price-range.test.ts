@@ -4,7 +4,7 @@ import * as home from "~/routes/home.tsx";
 import { describeEachEngine } from "./test-database.ts";
 import { args } from "./route-calls.ts";
 
-// Prices have one source, the database (issue 7): the lodge's structured data on / and /contact
+// Prices have one source, the database: the lodge's structured data on / and /contact
 // states the range of the rates the database holds, and follows a change made there.
 
 type Descriptor = Record<string, unknown>;

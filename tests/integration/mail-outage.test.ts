@@ -12,7 +12,7 @@ import {
 import { describeEachEngine, type Engine } from "./test-database.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
 
-// Issue 9: "nothing lost when the SMTP server is down for minutes and then returns". A real SMTP
+// Nothing is lost when the SMTP server is down for minutes and then returns. A real SMTP
 // server (smtp-server, 127.0.0.1) goes away for minutes in real time while requests keep writing
 // mails; the worker keeps trying with the production back-off's shape (a base delay doubling up
 // to a cap) at a fifteenth of its length (2 s doubling up to 20 s, for 30 s up to 1 h), so the

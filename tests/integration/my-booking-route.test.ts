@@ -202,7 +202,7 @@ describeEachEngine("/my-booking", (getDatabase) => {
   });
 
   it("refuses a control character in the reference beside the field, not with a database error", async () => {
-    // PostgreSQL cannot take a NUL byte: unchecked, the look-up failed with a 503 (issue 10).
+    // PostgreSQL cannot take a NUL byte: unchecked, the look-up failed with a 503.
     for (const reference of ["LDG-AB\u0000C", "LDG-AB\u001bC"]) {
       const answer = await post({ reference, email: guest.email });
       expect(answer).toMatchObject({ status: 400, body: { fieldErrors: { reference: CONTROL_CHARACTERS } } });

@@ -5,8 +5,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 
 // PGlite's protocol reader copied every text field of every row into an ArrayBuffer of its own
-// before decoding it; patches/@electric-sql+pglite+0.5.16.patch decodes it where it lies (issue 19,
-// patches/README.md). These tests fail when `npm install` did not apply the patch, and when the
+// before decoding it; patches/@electric-sql+pglite+0.5.16.patch decodes it where it lies
+// (patches/README.md). These tests fail when `npm install` did not apply the patch, and when the
 // patched reader decodes a field from the wrong place.
 
 const require = createRequire(import.meta.url);

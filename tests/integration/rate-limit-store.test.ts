@@ -7,7 +7,7 @@ import { DatabaseStore } from "../../server/rate-limit-store.ts";
 import { writeRateLimit } from "../../server/rate-limit.ts";
 import { describeEachEngine } from "./test-database.ts";
 
-// Issue 10, defect 6: with PostgreSQL the write counters live in the database, so several
+// With PostgreSQL the write counters live in the database, so several
 // instances of the site share one limit per client.
 
 const servers: http.Server[] = [];

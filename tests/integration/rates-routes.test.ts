@@ -23,7 +23,7 @@ import {
 import { describeEachEngine } from "./test-database.ts";
 
 // The manager's rates, stay rules and taxes screens, and what the public pages and the staff
-// request page show of them (issue 16), on both engines.
+// request page show of them, on both engines.
 
 type Loader = (args: never) => unknown;
 

@@ -19,7 +19,7 @@ import { answer, args, formPost } from "./route-calls.ts";
 import { GUEST, reserve } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 
-// Prices that follow the calendar, kept per request (issue 16), on both engines.
+// Prices that follow the calendar, kept per request, on both engines.
 
 /** The next Thursday at least `weeks` weeks from today: stays start there so weekends are known. */
 function thursdayIn(weeks: number): string {

@@ -8,7 +8,7 @@ import { logReadFailure } from "../../app/shared/db/failures.server.ts";
 import { logger, requestFields, requestScope } from "../../app/shared/logger.server.ts";
 import { requestLog } from "../../server/request-log.ts";
 
-// Issue 10, logs: one JSON line per request, without personal data.
+// Logs: one JSON line per request, without personal data.
 
 const servers: http.Server[] = [];
 afterEach(async () => {

@@ -33,7 +33,7 @@ import { databaseDownContext } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 import { createStaff, ORIGIN, outcome, routeArgs, signedIn } from "./staff-support.ts";
 
-// Issue 20: every value read from a request — form fields (hidden ones included), query
+// Every value read from a request — form fields (hidden ones included), query
 // parameters, path parameters and cookies — goes through the rules before it reaches the
 // database. A malformed value is the client's mistake: a 4xx answer, never a 5xx (a database
 // refusal such as PostgreSQL's "invalid byte sequence for encoding UTF8: 0x00").
@@ -496,7 +496,7 @@ describeEachEngine("every value read from a request", (getDatabase) => {
   });
 });
 
-// Issue 20, second half: while the database does not answer, every action answers 503 with its
+// While the database does not answer, every action answers 503 with its
 // failure text (never the router's 500) and every page either shows itself without the data or
 // answers 503; nothing else.
 describe("while the database is down", () => {

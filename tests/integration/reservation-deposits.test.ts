@@ -24,8 +24,8 @@ import { createStaff, outcome, routeArgs, signedIn, staffGet } from "./staff-sup
 import { formPost } from "./route-calls.ts";
 import { describeEachEngine } from "./test-database.ts";
 
-// Deposits paid online for room reservations (issue 17: "a stay whose guest chooses Mobile Money
-// … is stored `Awaiting payment`"), through the same payment step, webhook, status query and
+// Deposits paid online for room reservations ("a stay whose guest chooses Mobile Money … is
+// stored `Awaiting payment`"), through the same payment step, webhook, status query and
 // reconciler as room bookings (online-payments.test.ts), against the Lenco simulator: from
 // /reservation and from /booking's reservation tab.
 

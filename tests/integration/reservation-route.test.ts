@@ -47,7 +47,7 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
     return found;
   };
 
-  it("answers a save that fails midway like every form: 503 with the database's reason (issue 10, defect 3)", async () => {
+  it("answers a save that fails midway like every form: 503 with the database's reason", async () => {
     const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     // The database answers the room lookup, then the connection drops as the row is written.
     const failing = getDatabase().db.withPlugin({
@@ -139,7 +139,7 @@ describeEachEngine("reservation route", (getDatabase, engine) => {
       id: String(first.id),
       label: `${first.roomNumber} - ${first.type} - K${first.price}`,
       price: first.price,
-      // Tonight's quote (issue 16): one night at the base rate.
+      // Tonight's quote: one night at the base rate.
       quote: expect.objectContaining({ total: first.price }),
     });
     expect(data.submissionId).not.toBe((await load()).submissionId);

@@ -75,7 +75,7 @@ describeEachEngine("the Room Booking dialog on /rooms and /details/:id", (getDat
       roomNumber: "101",
       type: "Deluxe",
       price: 400,
-      // Tonight's quote (prices by the calendar, issue 16): one night at the base rate.
+      // Tonight's quote (prices by the calendar): one night at the base rate.
       quote: {
         total: 400,
         nights: [{ night: today, price: 400, rule: null }],
@@ -196,7 +196,7 @@ describeEachEngine("the Room Booking dialog on /rooms and /details/:id", (getDat
     }
     const page = await roomsPage(context(), `?checkIn=${checkIn}&checkOut=${checkOut}&adults=2&children=1`);
     expect(page.stay).toMatchObject({ checkIn, checkOut, adults: 2, children: 1, chosen: true });
-    // With the dates chosen, each type carries the stay's quote (issue 16): here 2 base nights.
+    // With the dates chosen, each type carries the stay's quote: here 2 base nights.
     expect(page.offers?.["Mini Suite"]).toMatchObject({ price: 375, free: 0, quote: { total: 750 } });
     expect(page.offers?.Deluxe).toMatchObject({ price: 400, free: 15, quote: { total: 800 } });
     expect(

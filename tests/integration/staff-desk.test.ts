@@ -26,7 +26,7 @@ import {
   type Outcome,
 } from "./staff-support.ts";
 
-// The front desk (issue 17): bookings by phone and at the door through the public forms' data
+// The front desk: bookings by phone and at the door through the public forms' data
 // functions, the payments ledger, receipts and folios, balances on Today and in the inbox.
 
 type Loader = (args: never) => unknown;

@@ -31,7 +31,7 @@ import {
   type Outcome,
 } from "./staff-support.ts";
 
-// The staff console's history and the kinds of request it used to leave out: every change
+// The staff console's history, for every kind of request: every change
 // names who made it (a staff account, the command line), newsletter subscriptions have a real
 // status and a page, venue bookings are confirmed, declined and cancelled from their page, and a
 // password reset ends the account's sessions.

@@ -6,7 +6,7 @@ import { GUEST } from "./stay-fixtures.ts";
 import { ledgerDrift, overlappingStays } from "./stays-invariants.ts";
 import { describeEachEngine } from "./test-database.ts";
 
-// 200 simultaneous requests for random, overlapping stays over 5 rooms (issue 7). On PostgreSQL
+// 200 simultaneous requests for random, overlapping stays over 5 rooms. On PostgreSQL
 // they run truly in parallel over a pool of connections (PGlite serialises them); either way the
 // ledger's exclusion constraint must let through only stays that do not overlap, and refuse only
 // stays that overlap a winner.

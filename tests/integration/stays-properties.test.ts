@@ -12,8 +12,8 @@ import { ledgerDrift, overlappingStays } from "./stays-invariants.ts";
 import { describeEachEngine } from "./test-database.ts";
 
 // Random sequences of bookings, reservations, cancellations, check-ins and check-outs and moves over
-// a few rooms, run against the database and against a plain model of held nights side by side
-// (issue 7). After every sequence no two holding stays of one room overlap, the ledger matches the
+// a few rooms, run against the database and against a plain model of held nights side by side.
+// After every sequence no two holding stays of one room overlap, the ledger matches the
 // requests, and the derived status of every room on every day matches the model.
 
 const ROOMS = ["131", "132", "133"] as const;

@@ -10,9 +10,9 @@ import { action as reservation } from "~/routes/reservation.tsx";
 import { action as rooms } from "~/routes/rooms.tsx";
 import { answer, args, databaseDownContext } from "./route-calls.ts";
 
-// Issue 10, defect 1: a body that declares a form type with a valid boundary but is broken inside
-// got past the 415 check (server/form-bodies.ts) and made `request.formData()` throw: a 500 for
-// the client's mistake. Every form action now answers 400 with a plain message.
+// A body that declares a form type with a valid boundary but is broken inside gets past the 415
+// check (server/form-bodies.ts) and makes `request.formData()` throw: the client's mistake, so
+// every form action answers 400 with a plain message, not a 500.
 
 /** A multipart POST whose part has no Content-Disposition: undici refuses to parse it. */
 const brokenMultipart = (path: string) =>

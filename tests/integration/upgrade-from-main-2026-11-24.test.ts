@@ -90,7 +90,7 @@ for (const engine of ENGINES) {
       expect(await getLodgeSettings(db)).toMatchObject({ vatRegistered: false, depositPolicy: "none" });
     });
 
-    it("keeps every request's price as a snapshot of nights and tax lines (issue 16)", async () => {
+    it("keeps every request's price as a snapshot of nights and tax lines", async () => {
       await expectSnapshotOfStoredPrices(db);
     });
 

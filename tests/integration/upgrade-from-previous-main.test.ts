@@ -8,7 +8,7 @@ import { ENGINES, type Engine } from "./test-database.ts";
 
 // A database made by the main before stays (commit 4c977e5), through its own code
 // (fixtures/previous-main.sql says how), must start on this version and keep every row
-// (decisions.md 23-25, issue 7). The main of 2026-11-24: upgrade-from-main-2026-11-24.test.ts.
+// (decisions.md 23-25). The main of 2026-11-24: upgrade-from-main-2026-11-24.test.ts.
 const FIXTURE = readFixture("previous-main.sql");
 
 const restorePreviousMain = (engine: Engine) => restoreFixture(engine, FIXTURE);
@@ -124,7 +124,7 @@ for (const engine of ENGINES) {
       expect(christmas.get("102")?.currentBooking?.guestName).toBe("Guest 2");
     });
 
-    it("gives every stay its nights and every request its tax lines, equal to what it stored (issue 16)", async () => {
+    it("gives every stay its nights and every request its tax lines, equal to what it stored", async () => {
       await expectSnapshotOfStoredPrices(db);
     });
 

@@ -6,7 +6,7 @@ import type { DB } from "../../shared/db/client.server.ts";
 import { chargedTotal } from "~/features/pricing/folio.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 
-// What the staff console reads across every kind of request (issue 8): the inbox, one request's
+// What the staff console reads across every kind of request: the inbox, one request's
 // record, today's arrivals and departures, and the room board. Reads only; status changes go
 // through request-status.server.ts.
 
@@ -45,7 +45,7 @@ export interface InboxFilter {
   /** Part of a name, e-mail address, phone number or reference. */
   search?: string;
   channel?: RequestChannel;
-  /** Only requests with money still to pay (issue 17). */
+  /** Only requests with money still to pay. */
   balanceDue?: boolean;
 }
 
@@ -101,7 +101,7 @@ const REFERENCE_KEY = sql`upper(reference)`;
 const PHONE_KEY = sql`reverse(regexp_replace(phone, '[^0-9]', '', 'g'))`;
 
 /**
- * How a search is read (issue 19). Most searches look for the text anywhere in a name, e-mail,
+ * How a search is read. Most searches look for the text anywhere in a name, e-mail,
  * phone or reference (a trigram index). Three shapes of search say what they are, and read a
  * btree range instead, which stays a few entries wide at any size of history:
  * - an e-mail address (an @ after something, no spaces): the addresses that begin with it, so a
@@ -246,7 +246,7 @@ const counted = (found: number) => ({
  * `total`, the count stopped there). `pageSize` null: every matching request (the CSV export).
  * A search or a date range reads its matches once, as far as the page or the count limit goes
  * (whichever is further), and counts those it read: one pass instead of one for the page and
- * another for the count (docs/query-plans-issue-19.md).
+ * another for the count.
  */
 export async function listInbox(
   db: DB,
@@ -426,8 +426,8 @@ export interface StayRow {
 }
 
 // What each stay's guest has paid, net of refunds, read per row through the ledger's index by
-// request (payments_*_id_idx) in the same query: at ten years of history the Today page asked
-// the ledger once per list and kind, four queries more than on an empty database (issue 19).
+// request (payments_*_id_idx) in the same query, rather than one more query per list and kind
+// whose cost grows with the ledger.
 const STAYS = sql`(
   select 'booking' as kind, id::text as id, reference, name, phone, room_number, room_type, check_in,
     check_out, greatest(check_out, check_in + 1) as leaves_on, status, channel, price, total_price,
@@ -487,7 +487,7 @@ export async function listToday(db: DB, today: string): Promise<TodayLists> {
     stays(db, sql`status = 'Checked in'`),
   ]);
   // The departures are the house's own rows, not copies: the page sends its lists to the browser
-  // for hydration, and a row that appears twice is sent once (issue 19).
+  // for hydration, and a row that appears twice is sent once.
   const house = inHouse.map(withoutLeavesOn);
   return {
     arrivals: arrivals.map(withoutLeavesOn),
@@ -512,10 +512,9 @@ export interface BoardBar {
  * Every hold on the ledger that overlaps [from, until), clipped to it.
  *
  * A closure's reason is looked up only for a closure's hold. Joined like the stays, the planner
- * (which sees few or no closures) scanned room_closures once for every bar: on the embedded
- * database each such scan asks the file system for the table's size, 0.12 ms a bar, 8 of the
- * 10 ms the query took with the 70 bars of a busy month (issue 19, docs/query-plans-issue-19.md,
- * "Fifth pass"). Bars come as day numbers, not dates: the page draws columns, and every field of
+ * (which sees few or no closures) scans room_closures once for every bar, and on the embedded
+ * database each such scan asks the file system for the table's size: most of the query's time on
+ * a busy month. Bars come as day numbers, not dates: the page draws columns, and every field of
  * every row costs the embedded database's client an allocation.
  */
 export async function listBoard(db: DB, from: string, until: string): Promise<BoardBar[]> {

@@ -10,7 +10,7 @@ import { priceChangeSchema } from "~/features/pricing/rates-schemas.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import type { RequestKind } from "~/shared/db/schema.ts";
 
-/** A request's total changed by staff with a reason (issue 16), from its staff page. */
+/** A request's total changed by staff with a reason, from its staff page. */
 export async function applyPriceChange(
   db: DB,
   staff: SignedInStaff,
@@ -49,7 +49,7 @@ function requestTable(kind: RequestKind) {
 export type PriceChangeResult = { kind: "changed"; from: number; to: number } | { kind: "not-found" };
 
 /**
- * Staff change a request's total with a reason (issue 16): the nights are spread over the new total
+ * Staff change a request's total with a reason: the nights are spread over the new total
  * in proportion to their prices (so they still sum to it), the tax lines are taken again at the
  * rates the request kept, and the history records who, from what to what and why.
  */

@@ -71,7 +71,7 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
     return answer("success", `${name} moved from room ${result.fromRoom} to room ${result.toRoom}.`);
   }
 
-  // Checking out a guest who still owes money asks for a confirmation first (issue 17): the page
+  // Checking out a guest who still owes money asks for a confirmation first: the page
   // shows the balance and a second button that sends `balanceConfirmed=yes`. Without JavaScript
   // too: the answer is the page itself.
   if (intent === "check-out" && (kind === "booking" || kind === "reservation")) {

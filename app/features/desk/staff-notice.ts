@@ -6,7 +6,7 @@ import type { RequestIntent } from "../staff/staff-schemas.ts";
 export interface StaffNotice {
   tone: "success" | "error";
   message: string;
-  /** A check-out refused for a balance due: the page asks staff to confirm it (issue 17). */
+  /** A check-out refused for a balance due: the page asks staff to confirm it. */
   confirm?: { kind: "booking" | "reservation"; id: string; balance: number; who: string };
   /** A desk payment form's messages by field, and what was typed. */
   fieldErrors?: Record<string, string | undefined>;

@@ -202,7 +202,7 @@ export function mailContent(payload: MailPayload, { siteOrigin }: MailSettings):
   }
 }
 
-/** The bill under the total (issue 16): each night's price when they differ, and the tax lines. */
+/** The bill under the total: each night's price when they differ, and the tax lines. */
 function billRows(bill: MailBill | undefined): { label: string; value: string }[] {
   if (!bill) return [];
   const prices = new Set(bill.nights.map((night) => night.price));

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { site } from "~/content/site.ts";
 import { parseEnv } from "~/shared/env.server.ts";
 
-// The mail settings (decisions.md 27, README 'Mail'): parsed with the rest of the environment at
-// start, so a bad value stops the server with a clear line instead of failing on the first send.
+// The mail settings (decisions.md 27, docs/configuration.md "Mail"): parsed with the rest of the
+// environment at start, so a bad value stops the server with a clear line instead of failing on the
+// first send.
 
 const problem = (source: NodeJS.ProcessEnv) => {
   try {

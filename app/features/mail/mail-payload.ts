@@ -22,7 +22,7 @@ export interface StayFacts {
   total: number;
   status: string;
   message: string | null;
-  /** The bill as the request keeps it (issue 16); absent in mails written before it. */
+  /** The bill as the request keeps it; absent in mails written before it. */
   bill?: MailBill;
 }
 

@@ -155,8 +155,8 @@ export interface OutboxPage {
 
 /**
  * The outbox for staff, newest first, optionally of one status. Without each mail's payload: 50
- * payloads read and parsed for a page that shows none of them were a good part of its cost at ten
- * years of history (issue 19).
+ * payloads read and parsed for a page that shows none of them would be a good part of its cost at
+ * ten years of history.
  */
 export async function listOutbox(
   db: DB,
@@ -174,7 +174,7 @@ export async function listOutbox(
       .offset((current - 1) * pageSize)
       .execute(),
     // Kept per status by a trigger (migration 2026-11-25-5-history-indexes): counting ten years
-    // of mails on every view of the page was most of its cost.
+    // of mails on every view of the page would be most of its cost.
     db
       .selectFrom("listCounts")
       .select(sql<number>`coalesce(sum(n), 0)::int`.as("total"))

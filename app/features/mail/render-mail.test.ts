@@ -50,7 +50,7 @@ describe("renderMail", () => {
     expect(String(mail.html)).toContain('name="viewport"');
   });
 
-  it("shows the bill under the total: each night's price where they differ and the tax lines (issue 16)", () => {
+  it("shows the bill under the total: each night's price where they differ and the tax lines", () => {
     const bill = {
       nights: [
         { night: "2026-12-18", price: 480 },

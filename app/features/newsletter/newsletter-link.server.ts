@@ -15,7 +15,7 @@ export async function answerNewsletterLink(
   { form, change, done }: { form: string; change: (db: DB, token: string) => Promise<boolean>; done: string },
 ) {
   // An unreadable form (a truncated multipart body) is the client's mistake: 400, as on every
-  // form route (issue 10), not the 404 of a token that was never read.
+  // form route, not the 404 of a token that was never read.
   if (request.method === "POST") await readFormBody(request.clone());
   const token = await readToken(request);
   try {

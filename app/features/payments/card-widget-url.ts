@@ -1,4 +1,4 @@
-// Where Lenco's card widget script lives (issue 17, ADR 0018 "Cards"). Plain constants and one
+// Where Lenco's card widget script lives (ADR 0018 "Cards"). Plain constants and one
 // function without "~/" imports: server/index.ts reads it without Vite to build the payment
 // step's CSP, and app/features/payments/payment-config.server.ts to configure the widget.
 

@@ -1,4 +1,4 @@
-// The manager's deposit and cancellation policies (decisions.md 33, issue 17), as rules and as
+// The manager's deposit and cancellation policies (decisions.md 33), as rules and as
 // the sentences the guest reads before paying. Pure: shared by the payment step, the staff
 // settings screen and the tests.
 import { daysBetween } from "../../shared/dates.ts";

@@ -17,7 +17,7 @@ import {
 } from "./payments-ledger.server.ts";
 import type { Booking, Payment, Reservation, VenueBooking } from "../../shared/db/schema.ts";
 
-// What the front desk reads and writes beyond the request's own lifecycle (issue 17): one
+// What the front desk reads and writes beyond the request's own lifecycle: one
 // payable request with its ledger and staff names, one payment for its receipt, and a payment
 // recorded by a staff account.
 

@@ -11,8 +11,8 @@ import {
 import { paymentProviderFromEnv } from "./payment-config.server.ts";
 import { decimalToNgwee } from "./payment-provider.server.ts";
 
-// The payment settings (README "Paying online", ADR 0018): parsed at start with the rest of the
-// environment; without a token nothing is paid online.
+// The payment settings (docs/configuration.md "Online deposits (Lenco)", ADR 0018): parsed at start
+// with the rest of the environment; without a token nothing is paid online.
 
 const TOKEN = "a-lenco-api-token-of-some-length";
 

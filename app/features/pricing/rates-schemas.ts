@@ -1,4 +1,4 @@
-// The manager's rates, stay rules and tax settings forms (issue 16), one schema each, shared by
+// The manager's rates, stay rules and tax settings forms, one schema each, shared by
 // the pages and their actions. Checkbox groups (room types, weekdays) arrive as arrays:
 // `rulesFormInput` reads a form that way.
 import { z } from "zod";

@@ -76,10 +76,10 @@ function covers(rule: CalendarScope, roomType: string, night: string): boolean {
 }
 
 /**
- * Precedence (the README and the rates screen say the same): of the rules covering a night, the
- * more specific wins: limited to weekdays before every night, fewer room types before more (every
- * type counts as the most), a shorter date range before a longer one, then the latest created
- * (the higher id). A negative result means `a` wins.
+ * Precedence (the rates screen and docs/staff-guide.md say the same): of the rules covering a
+ * night, the more specific wins: limited to weekdays before every night, fewer room types before
+ * more (every type counts as the most), a shorter date range before a longer one, then the latest
+ * created (the higher id). A negative result means `a` wins.
  */
 export function compareSpecificity(
   a: CalendarScope & { weekdays?: number[] },
@@ -304,7 +304,7 @@ export function spreadTotal(prices: readonly number[], total: number): number[] 
   return shares;
 }
 
-/** The precedence, as the rates screen and the README state it. */
+/** The precedence, as the rates screen and docs/staff-guide.md state it. */
 export const RATE_PRECEDENCE = [
   "A night starts at the room's base rate (Rooms and venues).",
   "Of the fixed-price rules covering the night, the most specific sets its price; then, of the rules that change a price by percent or amount, the most specific changes it (so a weekend supplement applies on top of a season's price).",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reservationEstimateText, stayPriceText } from "./stay-estimate.ts";
 
-describe("estimates with the server's quote (issue 16)", () => {
+describe("estimates with the server's quote", () => {
   it("shows the quoted total for the dates, not nights × rate", () => {
     expect(stayPriceText(400, "2026-12-17", "2026-12-20", 1560)).toBe("K1,560 for 3 nights");
     expect(stayPriceText(400, "2026-12-17", "2026-12-20")).toBe("K1,200 for 3 nights");

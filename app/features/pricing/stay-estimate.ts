@@ -1,6 +1,6 @@
 // What a stay form says about the price of the guest's choice, in one place for the server render
 // and the browser (the islands recompute it as the guest changes fields, ADR 0015).
-// Where the server quoted the stay (prices by the calendar, issue 16), its total is the one shown.
+// Where the server quoted the stay (prices by the calendar), its total is the one shown.
 import { isIsoDate, nightsBetween } from "../../shared/dates.ts";
 import { estimatedStayTotal, perNight } from "../../shared/messages.ts";
 import { formatKwacha, stayTotal } from "../../shared/money.ts";
@@ -18,7 +18,7 @@ export function stayEstimate(
 
 /**
  * 'K1,100 for 2 nights' once the dates are set, else the nightly rate ('K550 per night'), or ''
- * with no room. `quoted` is the server's quote for these dates (prices by the calendar, issue 16):
+ * with no room. `quoted` is the server's quote for these dates (prices by the calendar):
  * null while it is on its way (the nightly rate shows), undefined where a list has none.
  */
 export function stayPriceText(

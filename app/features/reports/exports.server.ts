@@ -13,7 +13,7 @@ import { readBoardRange, readOutboxStatus } from "~/features/staff/staff-list-fi
 import { REPORT_EXPORTS } from "./reports.server.ts";
 
 /**
- * Every list of the staff console as CSV for the accountant (issue 8), as the page shows it
+ * Every list of the staff console as CSV for the accountant, as the page shows it
  * filtered: each export reads the same query parameters as its page and lists every matching
  * row, not one page of them. `role` is who may download it, the same as who may open the page.
  */
@@ -40,7 +40,7 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
     role: "any",
     async read(db, params) {
       const { rows } = await listInbox(db, parseInboxQuery(params), 1, null);
-      // The bill each request keeps (issue 16): its total and the taxes it contains.
+      // The bill each request keeps: its total and the taxes it contains.
       const bills = await billsFor(db, rows);
       return {
         name: "requests",

@@ -1,5 +1,5 @@
-// The reports' arithmetic (issue 18), written once for the page, its CSV files and the tests.
-// Definitions (also on the page and in the README):
+// The reports' arithmetic, written once for the page, its CSV files and the tests.
+// Definitions (also on the page and in docs/staff-guide.md):
 // - occupancy = room-nights sold ÷ room-nights available, net of out-of-service nights;
 // - ADR (average daily rate) = room revenue ÷ room-nights sold;
 // - RevPAR (revenue per available room) = room revenue ÷ room-nights available.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../../shared/dates.ts";
 
-// The reports' period picker (issue 18): a GET form, read the same way by the page and by every
+// The reports' period picker: a GET form, read the same way by the page and by every
 // report's CSV export, so a download holds what the page shows.
 
 export const REPORT_PERIOD_KINDS = ["month", "week", "range"] as const;

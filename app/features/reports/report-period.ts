@@ -1,7 +1,7 @@
 import { addDays, addYears, daysBetween, formatDisplayDate, isIsoDate } from "../../shared/dates.ts";
 import { MAX_RANGE_DAYS, reportPeriodSchema, type ReportPeriodKind } from "./report-period-schema.ts";
 
-// The period a report covers (issue 18): a calendar month (the default, the lodge's current one),
+// The period a report covers: a calendar month (the default, the lodge's current one),
 // a week from Monday, or a custom range of days; nights [from, until), as stays are.
 
 export interface ReportPeriod {

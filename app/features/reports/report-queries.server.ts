@@ -5,7 +5,7 @@ import { TAX_RETURN_LINES, taxReturn, type TaxReturnLine } from "~/features/repo
 import type { DB } from "../../shared/db/client.server.ts";
 import { getLodgeSettings } from "../pricing/lodge-settings.server.ts";
 
-// The reports the lodge runs on (issue 18, decisions.md 35). Every figure is aggregated by the
+// The reports the lodge runs on (decisions.md 35). Every figure is aggregated by the
 // database over the nights of the period (generate_series, grouped), so a report reads a few
 // rows whatever the history holds. Figures are by night of stay: a stay across a month end
 // counts in both months.
@@ -33,7 +33,7 @@ const statusList = (statuses: readonly string[]) =>
  * THE ROOM REVENUE FUNCTION: one row per night of each stay in `statuses` that falls in the
  * range, with what that night earned. Every room report reads nights and money through it.
  *
- * A night earns the price kept for it in `request_nights` when the request was made (issue 16),
+ * A night earns the price kept for it in `request_nights` when the request was made,
  * as changed by staff since: all the request's rooms together, so the nights of a request add up
  * to its total. The period's nights are found through the night index, so a report reads only
  * the nights it shows.
@@ -418,7 +418,7 @@ export function taxReturnQuery(range: NightRange) {
 
 /**
  * THE TAX LINES FUNCTION: the period's VAT and tourism levy, added up from the tax lines each
- * request kept when it was made (issue 16), at the rates in force then, never today's.
+ * request kept when it was made, at the rates in force then, never today's.
  *
  * Rooms by night of stay: a stay's tax lines are shared over its nights in proportion to their
  * kept prices, cumulatively, so the months of a stay across a month end add up to its lines

@@ -34,7 +34,7 @@ import {
 } from "~/features/reports/report-period.ts";
 import type { ListExport } from "./exports.server.ts";
 
-// What the reports page and its CSV files read (issue 18), one way for both.
+// What the reports page and its CSV files read, one way for both.
 
 export async function readSummary(
   db: DB,

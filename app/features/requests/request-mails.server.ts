@@ -71,7 +71,7 @@ export function contactMessageFacts(row: ContactMessage): RequestFacts {
   };
 }
 
-/** A request's facts with the bill it keeps (issue 16), read in the transaction that writes the mail. */
+/** A request's facts with the bill it keeps, read in the transaction that writes the mail. */
 async function withBill<T extends RequestFacts>(trx: Trx, request: T): Promise<T> {
   if (request.kind === "contact-message") return request;
   const { nights, taxes } = await getKeptPrices(trx, request.kind, request.id);

@@ -138,9 +138,9 @@ async function lookUpSession(
 // A page's layout loader and its own loader both call requireStaff, in the same request (one
 // router context per request, server/app.ts): on a read, the session is looked up, and its last
 // use touched, once for both. Each look-up is an UPDATE (a write, and a commit on the server
-// engine), a third or more of the queries of a console page (issue 19,
-// docs/query-plans-issue-19.md). A write's own look-ups are not shared: its action may change the
-// session (sign-out) or the account, and the loaders that run after it look again.
+// engine), a third or more of the queries of a console page. A write's own look-ups are not
+// shared: its action may change the session (sign-out) or the account, and the loaders that run
+// after it look again.
 const sessionLookUps = new WeakMap<object, Map<string, ReturnType<typeof lookUpSession>>>();
 
 function lookUpSessionOnce(
@@ -164,7 +164,7 @@ function lookUpSessionOnce(
  * Runs `work` against the database; when the database does not answer (failures.server.ts tells
  * an outage from any other error, which goes on as it is), logs it and throws a 503
  * with a plain message (the console's error page shows it), as every public form answers an
- * outage, instead of the router's 500 (issue 20). The next request simply tries again.
+ * outage, instead of the router's 500. The next request simply tries again.
  */
 export async function whileDatabaseAnswers<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {

@@ -7,7 +7,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 /** The same answer for an unknown e-mail address and a wrong password. */
 export const SIGN_IN_FAILED = "The e-mail address or password is not right.";
 
-/** Sign-in while the database does not answer (issue 20): a 503 with this, like every form. */
+/** Sign-in while the database does not answer: a 503 with this, like every form. */
 export const SIGN_IN_UNAVAILABLE =
   "Signing in is not possible just now: the database is not answering. Please try again in a moment.";
 

@@ -42,9 +42,8 @@ function embeddedFolder(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): string | n
  *   database, writes its token to DATA_DIR/staff-setup-token); the setup removes the file.
  * - With the embedded database the server writes DATA_DIR/server.pid, so `npm run staff` can
  *   refuse to open the folder a second time while the server runs, and so can a second server
- *   (`claimFolder`): two PostgreSQL instances writing one data folder corrupt it (on 2026-11-25 a
- *   ten-year folder opened by two servers at once would no longer start: "PGlite failed to
- *   initialize properly").
+ *   (`claimFolder`): two PostgreSQL instances writing one data folder corrupt it, until it no
+ *   longer starts ("PGlite failed to initialize properly").
  */
 export function staffConsoleRuntime(database: DatabaseHandle, env: Env) {
   const folder = embeddedFolder(env);

@@ -3,7 +3,7 @@ import { isIsoDate } from "../../shared/dates.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./staff-rules.ts";
 import { idField, optionalIdField, requiredText } from "../../shared/forms/fields.ts";
 
-// The staff console's forms (issue 8), one schema each, shared by the page and its action.
+// The staff console's forms, one schema each, shared by the page and its action.
 
 const email = z
   .string()

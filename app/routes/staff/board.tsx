@@ -17,7 +17,7 @@ type BoardCell = number | { span: number; kind: BoardBar["kind"]; id: string; la
 /**
  * Each room's row as the page draws it, worked out once here, with only what its cells show: the
  * page's data goes to the browser again for hydration, and at ten years of history the board
- * draws ~70 bars (issue 19). Bars come ordered by room and first night, and never overlap within
+ * draws ~70 bars. Bars come ordered by room and first night, and never overlap within
  * a room (the ledger's exclusion constraint); a bar starting under another is not drawn, as before.
  */
 function boardRows(rooms: RoomWithStatus[], bars: BoardBar[], days: number) {

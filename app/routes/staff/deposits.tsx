@@ -95,7 +95,7 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
       <p>
         {provider
           ? `Guests who choose Mobile Money pay the deposit online through ${provider.name === "lenco" ? "Lenco" : provider.name}${provider.sandbox ? " (sandbox: no real money)" : ""}.`
-          : "No payment provider is configured: nothing is paid online and these policies are only shown to staff. See the README to configure Lenco."}
+          : "No payment provider is configured: nothing is paid online and these policies are only shown to staff. See docs/payments.md to configure Lenco."}
       </p>
       <section aria-labelledby="policies">
         <h2 id="policies">Policies</h2>

@@ -4,7 +4,7 @@ import { loadFolioSheet } from "~/features/payments/folios.server.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/folio";
 
-// A stay's (or venue booking's) folio, to print for the guest (issue 17): charges, payments and
+// A stay's (or venue booking's) folio, to print for the guest: charges, payments and
 // the balance. The page prints the document alone (folio-document.css).
 
 const PAYABLE = ["booking", "reservation", "venue-booking"] as const;

@@ -10,7 +10,7 @@ import "~/features/payments/components/folio-document.css";
 import "~/features/pricing/components/nightly-breakdown.css";
 import "~/features/reports/components/report-charts.css";
 
-// The staff console's frame (issue 8): its own header and navigation, never the public site's,
+// The staff console's frame: its own header and navigation, never the public site's,
 // and no link to it from the public site. Not for search engines: `noindex` here and in the
 // X-Robots-Tag header (server/app.ts), and disallowed in robots.txt.
 

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(outbox.total / PAGE_SIZE)),
     total: outbox.total,
     // Only what each row shows, its times already as the lodge's clock reads them: the rows go to
-    // the browser again for hydration, and at ten years the page always shows 50 (issue 19).
+    // the browser again for hydration, and at ten years the page always shows 50.
     mails: outbox.rows.map((row) => ({
       id: String(row.id),
       written: formatLodgeTime(row.createdAt),

@@ -7,8 +7,8 @@ import { isoWeekday, quoteStay, type QuotedNight } from "~/features/pricing/rate
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/rate-calendar";
 
-// One room type's price for every night of the next 12 months and the rule that set it
-// (issue 16): a month per table, weeks from Monday.
+// One room type's price for every night of the next 12 months and the rule that set it: a month
+// per table, weeks from Monday.
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context, { role: "manager" });

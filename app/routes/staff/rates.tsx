@@ -30,7 +30,7 @@ import { rateRuleSchema, rulesFormInput, stayRuleSchema } from "~/features/prici
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/rates";
 
-// Rates and stay rules (managers; issue 16, decisions.md 31): the rules by date range, room types
+// Rates and stay rules (managers; decisions.md 31): the rules by date range, room types
 // and weekdays, their precedence, a preview of a new rule's effect before it is saved, and links
 // to each room type's 12-month calendar. Base rates stay on 'Rooms and venues'.
 

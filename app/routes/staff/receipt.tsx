@@ -4,7 +4,7 @@ import { getReceipt, loadFolioSheet } from "~/features/payments/folios.server.ts
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/receipt";
 
-// One payment's (or refund's) receipt, to print or show the guest (issue 17).
+// One payment's (or refund's) receipt, to print or show the guest.
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);

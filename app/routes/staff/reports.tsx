@@ -27,7 +27,7 @@ import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/reports";
 import { readReportsPage } from "../../features/reports/reports.server.ts";
 
-// Reports (issue 18, decisions.md 35), managers only: how full the lodge was, at what rate, what
+// Reports (decisions.md 35), managers only: how full the lodge was, at what rate, what
 // each room type, source and payment method brought, venues, cancellations and no-shows, and the
 // month's levy and VAT lines; the coming 90 nights on the books. Charts are SVG drawn here on
 // the server beside their tables (ADR 0019); every report downloads as CSV.

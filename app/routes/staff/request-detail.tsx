@@ -36,7 +36,7 @@ import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import type { Route } from "./+types/request-detail";
 import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
-// One request, made for reception (issue 17): who the guest is and how to call them, the stay,
+// One request, made for reception: who the guest is and how to call them, the stay,
 // the room, the money (total, paid, balance) and the status first, in the lodge's time and the
 // site's money format; then the changes its status allows, the payments ledger and its receipts,
 // the folio, the history, and the record's technical fields tucked away at the end. A stay paid
@@ -63,7 +63,7 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** What reception reads first, in that order (issue 17). */
+/** What reception reads first, in that order. */
 function receptionFacts(
   record: PayableRecord,
   money: { total: number; paid: number; balance: number; credit: number },

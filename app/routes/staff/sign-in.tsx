@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return await signIn(await getDb(context), parsed.data, { email, next, context });
   } catch (error) {
-    // Issue 20: an outage is a 503 with a message on the page, as on every other form.
+    // An outage is a 503 with a message on the page, as on every other form.
     if (failureReason(error) !== REASON_DATABASE_UNAVAILABLE) throw error;
     logWriteFailure("staff-sign-in", error);
     return data({ error: SIGN_IN_UNAVAILABLE, email }, { status: 503 });

@@ -13,7 +13,7 @@ import { taxSettingsSchema } from "~/features/pricing/rates-schemas.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/taxes";
 
-// Taxes on the bill (managers; issue 16, decisions.md 32): whether the lodge is VAT-registered,
+// Taxes on the bill (managers; decisions.md 32): whether the lodge is VAT-registered,
 // the VAT rate and the tourism levy's rate. Prices include them; the bill shows the lines they
 // contain. A change applies to requests made from now on: each request keeps its own lines.
 

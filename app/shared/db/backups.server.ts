@@ -8,9 +8,10 @@ import { create as createTar, extract as extractTar } from "tar";
 import { pgliteOptions } from "./pglite-options.server.ts";
 
 /**
- * Backups of the embedded database (decisions.md 29, README "Backups"): a consistent copy of the
- * data folder, taken by the running server (queries wait while its files are read), daily, the last 14 kept in DATA_DIR/backups. With DATABASE_URL the server's
- * own tools (pg_dump) do this job instead.
+ * Backups of the embedded database (decisions.md 29, docs/backups.md): a consistent copy of the
+ * data folder, taken by the running server (queries wait while its files are read), daily, the
+ * last 14 kept in DATA_DIR/backups. With DATABASE_URL the server's own tools (pg_dump) do this job
+ * instead.
  */
 export const BACKUPS_FOLDER = "backups";
 export const BACKUPS_KEPT = 14;
@@ -24,18 +25,16 @@ const NOT_THE_DATABASE = new Set([BACKUPS_FOLDER, "server.pid", "staff-setup-tok
 
 /**
  * How much of a file the backup reads at a time. tar reads up to 16 MB at once by default, and
- * with PostgreSQL's 1 GB segment files several such buffers wait for gzip: the process's resident
- * memory rose 110 MB during a backup of ten years of history, against 28–34 MB reading 1 MB at a
- * time, in the same 6.3 s (docs/performance.md, "Backups and memory").
+ * with PostgreSQL's 1 GB segment files several such buffers wait for gzip, all of it resident
+ * while the backup runs; reading 1 MB at a time holds far less and is as fast.
  */
 const BACKUP_READ_BYTES = 1024 * 1024;
 
 /**
  * Each buffer read is garbage once gzip has it, but only a garbage collection of the young
- * generation frees it, and reading allocates too little else for one to come soon: some 40 MB of
- * read buffers piled up during a backup of ten years of history. Where the process lets us (the
- * server runs with `--expose-gc`, server/node-flags.ts), the backup asks for one after every 8 MB
- * read: the rise fell to 1–6 MB, for some 150 collections of about a millisecond.
+ * generation frees it, and reading allocates too little else for one to come soon, so read
+ * buffers pile up. Where the process lets us (the server runs with `--expose-gc`,
+ * server/node-flags.ts), the backup asks for one after every 8 MB read, each about a millisecond.
  */
 const FREE_READS_EVERY_BYTES = 8 * 1024 * 1024;
 
@@ -100,8 +99,8 @@ export function listBackups(folder: string): string[] {
  * The data folder's files are streamed into a gzipped tar while PGlite runs no query (its own
  * exclusive lock; requests wait, as they did for `dumpDataDir`): what is on disk then is what a
  * crash would leave, which PostgreSQL recovers from its WAL, and the checkpoint before makes that
- * recovery short. `dumpDataDir`, used until 2026-11-25, built the archive in memory: several GB
- * at ten years of history (issue 19). A stream holds a few buffers whatever the size.
+ * recovery short. `dumpDataDir` builds the archive in memory, several GB at ten years of
+ * history; a stream holds a few buffers whatever the size.
  */
 export async function writeBackup(pglite: PGlite, folder: string, at = new Date()): Promise<string> {
   const dataDir = pglite.dataDir;
@@ -111,8 +110,8 @@ export async function writeBackup(pglite: PGlite, folder: string, at = new Date(
   const file = join(folder, backupFileName(at));
   const partial = join(folder, `.${basename(file)}.partial`);
   await pglite.exec("checkpoint");
-  // Queries wait while the files are read, so the fastest compression: on ten years of history
-  // (1.2 GB) gzip level 1 took 8 s and wrote 151 MB, level 6 18 s and 130 MB.
+  // Queries wait while the files are read, so the fastest compression: level 1 takes half the
+  // time of the default for an archive barely larger.
   await pglite.runExclusive(async () => {
     // The server lets its old generation grow 75% over what is alive before collecting it
     // (server/node-flags.ts). Every query waits for the backup anyway, so one full collection

@@ -31,7 +31,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     await seedDatabase(db);
     // PGlite has no autovacuum, so nothing else keeps the planner's statistics: without them a
     // table grown since reads as it was, and the console's lists choose plans that read every
-    // row (issue 19). A second or two at start on ten years of history.
+    // row. A second or two at start on ten years of history.
     if (pglite) await sql`analyze`.execute(db);
     isReady = true;
     return db;

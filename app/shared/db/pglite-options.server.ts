@@ -16,13 +16,11 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
 /**
- * PostgreSQL's memory inside PGlite (issue 19, docs/performance.md "Memory"). PGlite keeps
- * PostgreSQL's default `shared_buffers` of 128 MB, all of it touched at start, so resident from
- * the first second: most of the 611 MB the server held after start. The lodge's whole database,
- * ten years of history included, is some tens of megabytes and the pages PostgreSQL does not
- * keep are one read away in the operating system's page cache, so 16 MB cost no measurable
- * speed (measured with the bench, both figures in docs/performance.md), and 8 MB holds 8 MB less
- * again (docs/query-plans-issue-19.md, "Memory").
+ * PostgreSQL's memory inside PGlite (docs/deployment.md, "Memory"). PGlite keeps PostgreSQL's
+ * default `shared_buffers` of 128 MB, all of it touched at start, so resident from the first
+ * second: most of what the server would hold after start. The lodge's whole database, ten years
+ * of history included, is some tens of megabytes and the pages PostgreSQL does not keep are one
+ * read away in the operating system's page cache, so a small pool costs no measurable speed.
  */
 export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=8MB"];
 
@@ -40,9 +38,8 @@ export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
 /**
  * Creates the embedded database's folder (PostgreSQL's initdb) in a short-lived child process
  * when it does not exist yet. PGlite runs initdb in a second WebAssembly instance of its own,
- * and a process that did so keeps about 230 MB more for good than one that opened an existing
- * folder (measured: 413 MB against 184 MB right after start, 372 MB even after a full garbage
- * collection). Once, at a lodge's very first start: a few seconds.
+ * and a process that did so keeps that memory for good, more than the server needs in all, even
+ * after a full garbage collection. Once, at a lodge's very first start: a few seconds.
  */
 export function createDataFolderApart(dataDir: string): void {
   if (dataDir.startsWith("memory://") || existsSync(join(dataDir, "PG_VERSION"))) return;

@@ -493,7 +493,7 @@ export interface PaymentAttemptTable {
   status: ColumnType<PaymentAttemptStatus, PaymentAttemptStatus | undefined, PaymentAttemptStatus>;
   failureReason: string | null;
   refundDue: ColumnType<boolean, boolean | undefined, boolean>;
-  /** Under way, waiting for the one-time code the provider sent the guest (migration 2026-11-25-7). */
+  /** Under way, waiting for the one-time code the provider sent the guest (migration 2026-11-25-8). */
   otpRequired: ColumnType<boolean, boolean | undefined, boolean>;
   checks: ColumnType<number, number | undefined, number>;
   nextCheckAt: ColumnType<Date, Date | undefined, Date>;

@@ -15,7 +15,7 @@ import {
 } from "../../features/staff/staff-schemas.ts";
 import { toFormData } from "../../../tests/schema-cases.ts";
 
-// Issue 10: every text that reaches the database goes through the shared fields (fields.ts),
+// Every text that reaches the database goes through the shared fields (fields.ts),
 // which refuse control characters with a message beside the field. A NUL byte that got through
 // was refused by PostgreSQL instead: a 503 that no retry can fix.
 

@@ -44,7 +44,7 @@ describe("fields", () => {
   });
 });
 
-describe("control characters (issue 10, defect 2)", () => {
+describe("control characters", () => {
   it("refuses a NUL byte or an escape in a single-line field, with a message beside it", async () => {
     const { nameField, CONTROL_CHARACTERS } = await import("./fields.ts");
     expect(nameField.safeParse("Ann\u0000a").error?.issues[0]?.message).toBe(CONTROL_CHARACTERS);

@@ -1,6 +1,6 @@
 // The parts of the form rules a page needs before, or without, its zod schema:
 // constants and small helpers that pull in no validation library, so that a
-// form page's first load stays light (docs/decisions/0004).
+// form page's first load stays light (ADR 0004).
 import { isIsoDate } from "../dates.ts";
 
 /** Hidden anti-spam field (decisions 16). The server checks it itself; schemas ignore it. */
@@ -12,7 +12,7 @@ export const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
 /**
  * True when a single-line value holds a control character. For values read from a request that
  * no schema field covers (a hidden submission id, a search in a query string): PostgreSQL
- * refuses a NUL byte outright, a 5xx for the client's mistake (issue 20).
+ * refuses a NUL byte outright, a 5xx for the client's mistake.
  */
 export function hasControlCharacters(value: string): boolean {
   return SINGLE_LINE_CONTROLS.test(value);

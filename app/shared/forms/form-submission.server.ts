@@ -52,7 +52,7 @@ export async function readSubmission<S extends z.ZodType>(
   }
   const submissionId = submissionKey(formData, values);
   if (submissionId === MALFORMED) {
-    // Issue 20: no form of ours sends such an id (a NUL byte PostgreSQL refuses, an escape...).
+    // No form of ours sends such an id (a NUL byte PostgreSQL refuses, an escape...).
     // The client's mistake, answered as such: 400, nothing stored, a fresh form on reload.
     const { [SUBMISSION_ID_FIELD]: _id, ...echoed } = values;
     return { kind: "answered", response: formError(FORM_UNREADABLE, echoed, 400, "invalid") };

@@ -4,7 +4,7 @@ import { formatKwacha } from "~/shared/money.ts";
 import type { QuotedNight } from "~/features/pricing/rates.ts";
 
 /**
- * A stay's nights one by one, behind a disclosure (issue 16): guests see each night's price,
+ * A stay's nights one by one, behind a disclosure: guests see each night's price,
  * staff also the rule that set it. Server-rendered; <details> needs no script.
  */
 export function NightlyBreakdown({

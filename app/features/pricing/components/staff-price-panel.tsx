@@ -6,7 +6,7 @@ import { formatKwacha } from "~/shared/money.ts";
 import { taxLabel, type QuotedNight, type TaxLine } from "~/features/pricing/rates.ts";
 
 /**
- * A request's price on its staff page (issue 16): the total as the guest pays it, the tax lines it
+ * A request's price on its staff page: the total as the guest pays it, the tax lines it
  * contains, the nights one by one with the rule that priced each, and a change of the total with
  * a reason (recorded in the history).
  */

@@ -1,7 +1,7 @@
 import type { ListedQuote } from "~/features/pricing/rates.ts";
 import { NightlyBreakdown } from "./nightly-breakdown.tsx";
 
-// A room list's quotes (issue 16): each option carries its stay's total for the dates the list was
+// A room list's quotes: each option carries its stay's total for the dates the list was
 // read for (also what the browser tests read to know which dates a list is for), and the list
 // carries one night-by-night breakdown per distinct quote, the chosen room's shown. The server
 // renders both; the islands keep them in step with the choice (ADR 0015).

@@ -1,6 +1,6 @@
 import "./nightly-breakdown.css";
 /**
- * The stay rules beside a form's dates (issue 16): 'Minimum stay 2 nights from 20 December to 5
+ * The stay rules beside a form's dates: 'Minimum stay 2 nights from 20 December to 5
  * January'. The server refuses a stay that breaks one with the same words beside the check-out.
  */
 export function StayRuleHint({ hints }: { hints: readonly string[] | undefined }) {

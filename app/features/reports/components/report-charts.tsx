@@ -1,7 +1,7 @@
 import { useId } from "react";
 import "./report-charts.css";
 
-// The reports' charts (issue 18, ADR 0019): SVG drawn on the server from the same figures as the
+// The reports' charts (ADR 0019): SVG drawn on the server from the same figures as the
 // table beside each chart, so there is no chart library and no chart script in any page. Every
 // mark carries a <title> with its figure (a tooltip with a mouse, and what the browser test
 // compares with the table); the chart as a whole is an image whose text summary is its

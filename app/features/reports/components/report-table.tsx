@@ -9,7 +9,7 @@ export interface ReportRow {
 }
 
 /**
- * A report's table (issue 18): the first column names each row, the others are figures. With
+ * A report's table: the first column names each row, the others are figures. With
  * `scroll` it is a keyboard-scrollable region of its own (a long list of nights beside a chart);
  * printed, it is shown whole.
  */

@@ -3,7 +3,7 @@ import { StaffForm, SubmitButton } from "./staff-form.tsx";
 import "./staff-frame.css";
 
 /**
- * The staff console's page frame (issue 8): its own header and navigation, never the public
+ * The staff console's page frame: its own header and navigation, never the public
  * site's; `noindex` on every page (React hoists the meta element into the head).
  */
 export function StaffFrame({

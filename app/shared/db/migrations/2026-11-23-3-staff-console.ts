@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// The staff console (decisions.md 26, issue 8, docs/decisions/0011-staff-sign-in.md):
+// The staff console (decisions.md 26, docs/decisions/0011-staff-sign-in.md):
 // - `staff_accounts`: who may sign in, with an argon2id PHC string (null until an invited person
 //   chooses a password). E-mail addresses are unique whatever their case.
 // - `staff_sessions`: one row per signed-in browser; only the SHA-256 of the cookie's token is

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 // and types, venues, the held nights of rooms (bookings, reservations and closures reach
 // room_holds through its triggers) and venue bookings. The server keeps pages that read the
 // database rendered per (URL, data version, lodge day) and renders afresh once it moves
-// (server/page-cache.ts, docs/decisions/0013-database-pages-from-the-render-cache.md).
+// (server/page-pipeline.ts, docs/decisions/0013-database-pages-from-the-render-cache.md).
 //
 // The bump runs in a deferred constraint trigger, at commit: the single row is locked only for
 // the last moment of a writing transaction, so concurrent bookings do not queue behind one

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// The lodge takes money and works at the desk (decisions.md 33-35, issues 17 and 18):
+// The lodge takes money and works at the desk (decisions.md 33-35):
 // - `payments`: the ledger of money received and refunded per room booking, reservation or venue
 //   booking, recorded by staff at the desk (cash, mobile money with its transaction id, card, bank
 //   transfer) or by the payment provider. Amounts are whole kwacha, always positive: `kind` says

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Prices that follow the calendar and taxes on the bill (decisions.md 31-32, issue 16, ADR 0017):
+// Prices that follow the calendar and taxes on the bill (decisions.md 31-32, ADR 0017):
 // - `rate_rules`: a manager's rules by date range, room types and weekdays: a fixed nightly price
 //   or a change by percent or amount. The base rate stays each room's `price`.
 // - `stay_rules`: minimum and maximum nights and days closed to arrival, by date range and room

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// The desk (issue 17, decisions.md 34): staff enter the bookings, reservations and venue bookings
+// The desk (decisions.md 34): staff enter the bookings, reservations and venue bookings
 // of guests who phone or walk in, and such a guest may have no e-mail address. The e-mail becomes
 // optional for those requests only: a request from the web forms still needs one (the guest's
 // confirmation and /my-booking depend on it), which the database itself now says.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Deposits paid online (decisions.md 33, issue 17 "Paying online", ADR 0018):
+// Deposits paid online (decisions.md 33, ADR 0018):
 // - A room booking whose guest pays a deposit by mobile money is stored `Awaiting payment`. It
 //   holds its room through the ledger's exclusion constraint like Pending and Confirmed do, until
 //   `payment_due_by`; then the reconciler releases it (status Cancelled, `payment_expired_at` set,

@@ -1,18 +1,18 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 19: the staff console's lists cost the same at ten years of history as on the first day.
-// Chosen from the query plans (docs/performance.md, "Ten years of history"):
+// The staff console's lists cost the same at ten years of history as on the first day. Chosen
+// from the query plans on a seeded history (docs/performance.md, "A database with history"):
 // - each list is read newest first, one page at a time: an index on (created_at, id) per table
 //   lets every kind's part of the inbox, and the outbox, read just the page's rows; (status,
 //   created_at) does the same for a status filter;
 // - how many requests (or mails) a list holds is kept, per kind and status, in `list_counts`, by
-//   triggers in the same transaction as the change: counting 60,000 rows on every page view was
-//   most of the page's cost (about 15 ms on the embedded database).
+//   triggers in the same transaction as the change: counting every row on every page view would
+//   be most of the page's cost.
 // - the inbox's search for part of a name, e-mail, phone or reference reads a trigram index
 //   (pg_trgm) over those fields joined by line feeds (which no search holds, so no match spans
-//   two fields) instead of every row: a seq scan with four ILIKEs per row took 300 ms. Without
-//   GIN's pending list (fastupdate off): PGlite has no autovacuum to merge it, and a search read
-//   the whole unmerged list (the bench at ten years: e-mail searches 22× slower than empty).
+//   two fields) instead of every row with four ILIKEs each. Without GIN's pending list
+//   (fastupdate off): PGlite has no autovacuum to merge it, and a search would read the whole
+//   unmerged list.
 // Rows are kept: the counts are filled from the rows there are. Migrations never import app code;
 // app/features/desk/inbox.server.ts writes the same expressions, so that its searches use these indexes.
 

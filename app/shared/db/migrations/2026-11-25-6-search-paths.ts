@@ -1,9 +1,8 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 19: the inbox's searches for a whole e-mail address, a booking reference or a phone number
-// read a btree range instead of the trigram index. Measured on ten years of seeded history
-// (docs/query-plans-issue-19.md): a search for `guest17@example.com` made the trigram index read
-// the posting lists of trigrams every address holds ("gue", "exa", "com", …), 1–6 ms per table
+// The inbox's searches for a whole e-mail address, a booking reference or a phone number read a
+// btree range instead of the trigram index. A search for `guest17@example.com` makes the trigram
+// index read the posting lists of trigrams every address holds ("gue", "exa", "com", …), per table
 // and twice per page (rows, then the count), where a prefix range reads the few matching entries.
 // app/features/desk/inbox.server.ts writes the same expressions, so that its searches use these indexes;
 // text_pattern_ops lets LIKE 'prefix%' use them whatever the database's collation.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Deposits paid by card through Lenco's hosted widget (issue 17, ADR 0018 "Cards"): an attempt is
+// Deposits paid by card through Lenco's hosted widget (ADR 0018 "Cards"): an attempt is
 // now either a mobile-money request (the number and operator that get the PIN prompt) or a card
 // payment made in Lenco's own widget, of which this server knows only our reference, the amount
 // and what Lenco's status query says. A card attempt has no phone and no operator: nothing the

@@ -1,16 +1,15 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 19: the inbox's search for part of a name or e-mail reads contact messages newest first
-// and tests each one until the page and its count have enough matches. A search that most names
-// match but the newest messages do not ("Guest 1" in the seeded history) tested 3,000 messages,
-// each by joining its name and e-mail and lower-casing the result (ILIKE does both per row), and
-// it grows with the history. The lower-cased text is now kept in the row by the database (a
-// stored generated column, so no write path can forget it), and the search compares it with LIKE
-// against the lower-cased pattern: the same matches (ILIKE in a UTF-8 database is exactly that:
-// lower() of both sides, then LIKE), a fraction of the work per message
-// (docs/query-plans-issue-19.md, "Fourth pass"). The trigram index moves from the expression to the
-// column, so a search for a rarer text still reads the index. Every row is kept; the column is
-// filled from the rows there are.
+// The inbox's search for part of a name or e-mail reads contact messages newest first and tests
+// each one until the page and its count have enough matches. A search that most names match but the
+// newest messages do not tests thousands of messages, each by joining its name and e-mail and
+// lower-casing the result (ILIKE does both per row), and it grows with the history. The lower-cased
+// text is now kept in the row by the database (a stored generated column, so no write path can
+// forget it), and the search compares it with LIKE against the lower-cased pattern: the same
+// matches (ILIKE in a UTF-8 database is exactly that: lower() of both sides, then LIKE), a fraction
+// of the work per message. The trigram index moves from the expression to the column, so a search
+// for a rarer text still reads the index. Every row is kept; the column is filled from the rows
+// there are.
 // app/features/desk/inbox.server.ts compares the same column; app code never writes it.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,10 +1,9 @@
 import { sql, type Kysely } from "kysely";
 
-// Online deposits for room reservations too (issue 17 "Paying online": "a stay whose guest
-// chooses Mobile Money … is stored `Awaiting payment`"; ADR 0018). Migration 2026-11-25-4 gave
-// room bookings the columns of a hold awaiting its deposit and let both kinds of stay hold a room
-// while `Awaiting payment`; this gives reservations the same columns and lets an attempt belong
-// to a reservation:
+// Online deposits for room reservations too ("a stay whose guest chooses Mobile Money … is stored
+// `Awaiting payment`"; ADR 0018). Migration 2026-11-25-4 gave room bookings the columns of a hold
+// awaiting its deposit and let both kinds of stay hold a room while `Awaiting payment`; this gives
+// reservations the same columns and lets an attempt belong to a reservation:
 // - reservations: `payment_due_by`, `payment_expired_at`, `pay_token_hash`, `deposit_amount`,
 //   with the same checks and the same index of holds awaiting payment as bookings.
 // - payment_attempts: `reservation_id`; `booking_id` may be empty; exactly one of the two is set.

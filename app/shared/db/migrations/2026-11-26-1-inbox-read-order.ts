@@ -1,13 +1,12 @@
 import { sql, type Kysely } from "kysely";
 
-// Issue 19: the staff inbox merges every kind of request newest first, in one order: created_at,
+// The staff inbox merges every kind of request newest first, in one order: created_at,
 // then the id as text (kinds with uuid ids and kinds with integer ids share one list:
 // app/features/desk/inbox.server.ts). Migration 2026-11-25-5-history-indexes indexed (created_at, id), the id
 // as stored, so each kind was read by created_at and sorted by its id's text on the way: an
 // incremental sort, which reads at least 32 matching rows of a kind, and sorts them, before it
 // gives the merge the first. Indexed in the inbox's own order, each kind hands its rows over one
-// at a time, unsorted, and stops where the page and its count stop ("Guest 1" at ten years of
-// history: 4.2–5.1 ms, then 3.4–3.9 ms; docs/query-plans-issue-19.md, "Eighth pass"). The old
+// at a time, unsorted, and stops where the page and its count stop. The old
 // indexes go: created_at leads the new ones, so they serve every read the old ones did. No row
 // changes. Migrations never import app code.
 
