@@ -288,8 +288,8 @@ async function onPostgres<T>(
 const measureBookingsOnPostgres = () => onPostgres("booking load", measureBookings);
 
 /**
- * The history pages (bench/history.ts) on two fresh embedded databases (empty, ten years), then on
- * two throwaway PostgreSQL databases.
+ * The history pages (bench/history.ts) on two fresh embedded databases (one year, ten years), then
+ * on two throwaway PostgreSQL databases.
  */
 async function historyOnBothEngines(): Promise<HistoryBench[]> {
   const folders = [await makeDataDir(), await makeDataDir()] as const;
@@ -303,8 +303,8 @@ async function historyOnBothEngines(): Promise<HistoryBench[]> {
   } finally {
     for (const folder of folders) await folder.remove();
   }
-  const postgres = await onPostgres("history pages", (empty) =>
-    onPostgres("history pages", (full) => measureHistory(empty, full, PORT)),
+  const postgres = await onPostgres("history pages", (oneYear) =>
+    onPostgres("history pages", (tenYears) => measureHistory(oneYear, tenYears, PORT)),
   );
   return "skipped" in postgres ? [pglite] : [pglite, postgres];
 }
