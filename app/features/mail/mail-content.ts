@@ -6,7 +6,14 @@ import { site } from "~/content/site.ts";
 import { formatDisplayDate, nightsBetween } from "~/shared/dates.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { taxLabel } from "~/features/pricing/rates.ts";
-import { kindName, mailSubject, type MailBill, type MailPayload, type RequestFacts } from "./mail-payload.ts";
+import {
+  kindName,
+  mailSubject,
+  type BookedFacts,
+  type MailBill,
+  type MailPayload,
+  type RequestFacts,
+} from "./mail-payload.ts";
 
 export interface MailLink {
   label: string;
@@ -48,13 +55,21 @@ function requestDetails(request: RequestFacts, forLodge: boolean): MailContent["
         ...("phone" in request ? [{ label: "Phone", value: request.phone }] : []),
       ]
     : [];
+  // A booked request's facts sit between its reference and status and its total and bill.
+  const booked = (booking: BookedFacts, facts: MailContent["details"]): MailContent["details"] => [
+    { label: "Reference", value: booking.reference },
+    { label: "Status", value: booking.status },
+    ...facts,
+    { label: "Total", value: formatKwacha(booking.total) },
+    ...billRows(booking.bill),
+    ...contact,
+    ...(forLodge && booking.message ? [{ label: "Message", value: booking.message }] : []),
+  ];
   switch (request.kind) {
     case "booking":
     case "reservation": {
       const nights = nightsBetween(request.checkIn, request.checkOut);
-      return [
-        { label: "Reference", value: request.reference },
-        { label: "Status", value: request.status },
+      return booked(request, [
         { label: "Room", value: `${request.roomType}, room ${request.roomNumber}` },
         { label: "Check-in", value: formatDisplayDate(request.checkIn) },
         { label: "Check-out", value: formatDisplayDate(request.checkOut) },
@@ -63,24 +78,14 @@ function requestDetails(request: RequestFacts, forLodge: boolean): MailContent["
           label: "Guests",
           value: `${request.adults} adult${request.adults === 1 ? "" : "s"}${request.children > 0 ? `, ${request.children} child${request.children === 1 ? "" : "ren"}` : ""}`,
         },
-        { label: "Total", value: formatKwacha(request.total) },
-        ...billRows(request.bill),
-        ...contact,
-        ...(forLodge && request.message ? [{ label: "Message", value: request.message }] : []),
-      ];
+      ]);
     }
     case "venue-booking":
-      return [
-        { label: "Reference", value: request.reference },
-        { label: "Status", value: request.status },
+      return booked(request, [
         { label: "Venue", value: request.venueName },
         { label: "Date", value: formatDisplayDate(request.date) },
         { label: "People", value: String(request.people) },
-        { label: "Total", value: formatKwacha(request.total) },
-        ...billRows(request.bill),
-        ...contact,
-        ...(forLodge && request.message ? [{ label: "Message", value: request.message }] : []),
-      ];
+      ]);
     case "contact-message":
       return [
         ...contact,

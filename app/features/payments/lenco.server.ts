@@ -104,6 +104,11 @@ function describe(message: unknown, fallback: string): string {
   return typeof message === "string" && message.trim() !== "" ? message.trim().slice(0, 200) : fallback;
 }
 
+/** A call that got no answer: it may or may not have reached Lenco, so it is asked about later. */
+function unreachable(error: unknown): { kind: "unreachable"; reason: string } {
+  return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
+}
+
 /** A collection in Lenco's answer to a POST (a new collection, or a submitted one-time code). */
 function collectionAnswer({
   httpStatus,
@@ -146,35 +151,34 @@ export function lencoProvider(settings: LencoSettings): PaymentProvider {
     return { httpStatus: response.status, answer: LencoAnswer.safeParse(json) };
   }
 
+  /** A POST that starts a collection or advances one (its one-time code). */
+  async function postForCollection(path: string, body: unknown): Promise<ProviderAnswer> {
+    let result;
+    try {
+      result = await call("POST", path, body);
+    } catch (error) {
+      return unreachable(error);
+    }
+    return collectionAnswer(result);
+  }
+
   return {
     name: "lenco",
     sandbox: settings.sandbox,
 
-    async requestMobileMoney(request: MobileMoneyRequest): Promise<ProviderAnswer> {
-      let result;
-      try {
-        result = await call("POST", "/collections/mobile-money", {
-          amount: request.amountNgwee / 100,
-          reference: request.reference,
-          phone: request.phone,
-          operator: request.operator,
-          country: "zm",
-          bearer: "merchant",
-        });
-      } catch (error) {
-        return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
-      }
-      return collectionAnswer(result);
+    requestMobileMoney(request: MobileMoneyRequest): Promise<ProviderAnswer> {
+      return postForCollection("/collections/mobile-money", {
+        amount: request.amountNgwee / 100,
+        reference: request.reference,
+        phone: request.phone,
+        operator: request.operator,
+        country: "zm",
+        bearer: "merchant",
+      });
     },
 
-    async submitOtp(reference: string, otp: string): Promise<ProviderAnswer> {
-      let result;
-      try {
-        result = await call("POST", "/collections/mobile-money/submit-otp", { reference, otp });
-      } catch (error) {
-        return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
-      }
-      return collectionAnswer(result);
+    submitOtp(reference: string, otp: string): Promise<ProviderAnswer> {
+      return postForCollection("/collections/mobile-money/submit-otp", { reference, otp });
     },
 
     async collectionStatus(reference: string): Promise<StatusAnswer> {
@@ -182,7 +186,7 @@ export function lencoProvider(settings: LencoSettings): PaymentProvider {
       try {
         result = await call("GET", `/collections/status/${encodeURIComponent(reference)}`);
       } catch (error) {
-        return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
+        return unreachable(error);
       }
       const { httpStatus, answer } = result;
       if (httpStatus === 404) return { kind: "unknown" };

@@ -6,6 +6,7 @@ import type { DB } from "../../shared/db/client.server.ts";
 import { isRoomAlreadyHeld } from "../../shared/db/database-errors.server.ts";
 import { getLodgeSettings } from "../pricing/lodge-settings.server.ts";
 import { recordPayment } from "./payments-ledger.server.ts";
+import type { ProviderCollection } from "./payment-provider.server.ts";
 import { bookingFacts, enqueueNewRequestMails, reservationFacts } from "../requests/request-mails.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 import type {
@@ -107,17 +108,6 @@ function pick(stay: Booking | Reservation) {
   };
 }
 
-/** What the provider said about one collection (app/features/payments/payment-provider.server.ts). */
-export interface CollectionWord {
-  reference: string | null;
-  providerReference: string | null;
-  status: "pending" | "otp-required" | "successful" | "failed";
-  amountNgwee: number;
-  currency: string;
-  failureReason: string | null;
-  operatorTransactionId: string | null;
-}
-
 // ---- The booking's hold and its payment link ----
 
 /** The token in the payment page's address and the hash stored in its place. */
@@ -190,24 +180,18 @@ export async function findStayByPayLink(
   return undefined;
 }
 
+/** Every attempt of one stay, for the readers below to narrow or order. */
+function attemptsOf(db: DB | Trx, stay: StayRef) {
+  return db.selectFrom("paymentAttempts").selectAll().where(attemptColumn(stay.kind), "=", stay.id);
+}
+
 export function listAttempts(db: DB, stay: StayRef): Promise<PaymentAttempt[]> {
-  return db
-    .selectFrom("paymentAttempts")
-    .selectAll()
-    .where(attemptColumn(stay.kind), "=", stay.id)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  return attemptsOf(db, stay).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
 }
 
 /** The stay's attempts still under way (at most one: a partial unique index per kind). */
 export function attemptsUnderWay(db: DB | Trx, stay: StayRef): Promise<PaymentAttempt[]> {
-  return db
-    .selectFrom("paymentAttempts")
-    .selectAll()
-    .where(attemptColumn(stay.kind), "=", stay.id)
-    .where("status", "in", ["created", "pending"])
-    .execute();
+  return attemptsOf(db, stay).where("status", "in", ["created", "pending"]).execute();
 }
 
 // ---- Attempts ----
@@ -353,7 +337,7 @@ export type CollectionOutcome =
 export async function applyCollectionWord(
   trx: Trx,
   attemptReference: string,
-  word: CollectionWord,
+  word: ProviderCollection,
 ): Promise<CollectionOutcome> {
   const attempt = await trx
     .selectFrom("paymentAttempts")
@@ -499,7 +483,7 @@ async function confirm(trx: Trx, stay: StayRef, from: StayStatus, note: string):
 export function applyCollection(
   db: DB,
   attemptReference: string,
-  word: CollectionWord,
+  word: ProviderCollection,
 ): Promise<CollectionOutcome> {
   return db.transaction().execute((trx) => applyCollectionWord(trx, attemptReference, word));
 }

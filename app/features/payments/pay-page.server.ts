@@ -4,6 +4,7 @@
 // anything itself: it shows what the provider's word (webhook or status query) has done.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getDb, writeAllowedContext } from "~/shared/context.server.ts";
+import type { DB } from "~/shared/db/client.server.ts";
 import { paymentProviderContext } from "./payment-provider.server.ts";
 import { logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
 import { getLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
@@ -193,17 +194,33 @@ export async function submitPayStep(request: Request, context: Context, referenc
   }
   const parsed = parseForm(mobileMoneyPaymentSchema, form);
   if (!parsed.ok) return data<PayActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  return onPayLinkStay(context, reference, token, values, async (db, booking) => {
+    await requestDeposit(db, provider, booking, parsed.data);
+    // Whatever came of it (prompt sent, refused, provider down), the page shows it.
+    return redirect(payStepPath(reference, token), { headers: noStore() });
+  });
+}
+
+/**
+ * Runs one of the step's writes on the stay the link names, with the answers every write shares:
+ * 404 when the link names none, 503 when the database fails; both keep what the guest typed.
+ */
+async function onPayLinkStay<T>(
+  context: Context,
+  reference: string,
+  token: string,
+  values: Record<string, string>,
+  write: (db: DB, booking: PayableStay) => Promise<T>,
+) {
   try {
     const db = await getDb(context);
     const booking = await findStayByPayLink(db, reference, token);
     if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values }, { status: 404 });
-    await requestDeposit(db, provider, booking, parsed.data);
+    return await write(db, booking);
   } catch (error) {
     logWriteFailure("payment step", error);
     return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
   }
-  // Whatever came of it (prompt sent, refused, provider down), the page shows it.
-  return redirect(payStepPath(reference, token), { headers: noStore() });
 }
 
 export const CARD_NOT_OFFERED = "Card payment is not available. Please pay by mobile money.";
@@ -229,10 +246,7 @@ async function submitCard(
   }
   const widget = provider.cardWidget;
   if (!widget) return data<PayActionData>({ message: CARD_NOT_OFFERED, values }, { status: 404 });
-  try {
-    const db = await getDb(context);
-    const booking = await findStayByPayLink(db, reference, token);
-    if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values }, { status: 404 });
+  return onPayLinkStay(context, reference, token, values, async (db, booking) => {
     if (intent !== "card") {
       await checkCardPayment(db, provider, booking, intent === "card-paid" ? "paid" : "closed");
       return redirect(payStepPath(reference, token), { headers: noStore() });
@@ -252,10 +266,7 @@ async function submitCard(
       customer: { firstName, lastName: rest.join(" "), phone: booking.phone },
     };
     return data<PayActionData>({ values, card }, { headers: noStore() });
-  } catch (error) {
-    logWriteFailure("payment step", error);
-    return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
-  }
+  });
 }
 
 export const OTP_REFUSED =
@@ -281,25 +292,18 @@ async function submitOtpStep(
   const parsed = parseForm(paymentOtpSchema, form);
   if (!parsed.ok)
     return data<PayActionData>({ values: {}, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  let result;
-  try {
-    const db = await getDb(context);
-    const booking = await findStayByPayLink(db, reference, token);
-    if (!booking) return data<PayActionData>({ message: PAY_LINK_NOT_VALID, values: {} }, { status: 404 });
+  return onPayLinkStay(context, reference, token, {}, async (db, booking) => {
     // A hold that has ended takes no code (the money would come for a room already released).
     const holding =
       booking.status === "Awaiting payment" && (booking.paymentDueBy?.getTime() ?? 0) > Date.now();
-    result = holding ? await submitDepositOtp(db, provider, booking, parsed.data.otp) : "not-waiting";
-  } catch (error) {
-    logWriteFailure("payment step", error);
-    return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values: {} }, { status: 503 });
-  }
-  if (result === "refused") {
-    return data<PayActionData>({ values: {}, fieldErrors: { otp: OTP_REFUSED } }, { status: 400 });
-  }
-  if (result === "unreachable") {
-    return data<PayActionData>({ message: OTP_UNREACHABLE, values: {} }, { status: 503 });
-  }
-  // Taken, or nothing waits for a code any more (paid, failed, hold ended): the page says which.
-  return redirect(payStepPath(reference, token), { headers: noStore() });
+    const result = holding ? await submitDepositOtp(db, provider, booking, parsed.data.otp) : "not-waiting";
+    if (result === "refused") {
+      return data<PayActionData>({ values: {}, fieldErrors: { otp: OTP_REFUSED } }, { status: 400 });
+    }
+    if (result === "unreachable") {
+      return data<PayActionData>({ message: OTP_UNREACHABLE, values: {} }, { status: 503 });
+    }
+    // Taken, or nothing waits for a code any more (paid, failed, hold ended): the page says which.
+    return redirect(payStepPath(reference, token), { headers: noStore() });
+  });
 }

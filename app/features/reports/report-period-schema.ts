@@ -10,25 +10,23 @@ export type ReportPeriodKind = (typeof REPORT_PERIOD_KINDS)[number];
 /** The longest custom range: a year and a day, so a leap year fits. */
 export const MAX_RANGE_DAYS = 366;
 
-const optionalDate = (message: string) =>
+/** A field of the GET form: trimmed, blank the same as absent, else `valid` or `message`. */
+const optionalField = (valid: (value: string) => boolean, message: string) =>
   z
     .string()
     .trim()
     .optional()
     .transform((value) => (value === "" ? undefined : value))
-    .refine((value) => value === undefined || isIsoDate(value), message);
+    .refine((value) => value === undefined || valid(value), message);
+
+const optionalDate = (message: string) => optionalField(isIsoDate, message);
 
 export const reportPeriodSchema = z.object({
   show: z.enum(REPORT_PERIOD_KINDS).catch("month"),
-  month: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === "" ? undefined : value))
-    .refine(
-      (value) => value === undefined || (/^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`)),
-      "Please choose a month.",
-    ),
+  month: optionalField(
+    (value) => /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`),
+    "Please choose a month.",
+  ),
   week: optionalDate("Please choose a day of the week."),
   from: optionalDate("Please enter the first day as a date."),
   to: optionalDate("Please enter the last day as a date."),

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../shared/db/client.server.ts";
 import { isUniqueViolation } from "../../shared/db/database-errors.server.ts";
 import { recordAudit } from "./staff-audit.server.ts";
+import { revokeAccountSessions } from "./staff-sessions.server.ts";
 import type { StaffAccount, StaffRole, StaffTokenPurpose } from "../../shared/db/schema.ts";
 
 /** How long one-time links work: the setup link and invitations a day, resets an hour. */
@@ -145,12 +146,7 @@ export async function spendStaffToken(
         .returning(["name", "email"])
         .executeTakeFirst();
       if (!updated) return { kind: "invalid" } as const;
-      const revoked = await trx
-        .updateTable("staffSessions")
-        .set({ revokedAt: sql<Date>`now()` } as never)
-        .where("staffAccountId", "=", accountId)
-        .where("revokedAt", "is", null)
-        .executeTakeFirst();
+      const ended = await revokeAccountSessions(trx, accountId);
       // The person is who acted: they alone hold the link.
       await recordAudit(trx, {
         staffAccountId: accountId,
@@ -160,7 +156,7 @@ export async function spendStaffToken(
           token.purpose === "invitation"
             ? `${updated.name} <${updated.email}> accepted the invitation and chose a password.`
             : `${updated.name} <${updated.email}> set a new password through a reset link` +
-              ` (${Number(revoked.numUpdatedRows)} signed-in ${Number(revoked.numUpdatedRows) === 1 ? "session" : "sessions"} ended).`,
+              ` (${ended} signed-in ${ended === 1 ? "session" : "sessions"} ended).`,
       });
       return { kind: "done", accountId } as const;
     });
@@ -232,14 +228,7 @@ export async function setAccountDisabled(
       .returning(["name", "email"])
       .executeTakeFirst();
     if (!account) return false;
-    if (disabled) {
-      await trx
-        .updateTable("staffSessions")
-        .set({ revokedAt: sql<Date>`now()` } as never)
-        .where("staffAccountId", "=", accountId)
-        .where("revokedAt", "is", null)
-        .execute();
-    }
+    if (disabled) await revokeAccountSessions(trx, accountId);
     await recordAudit(trx, {
       staffAccountId: by,
       subject: "account",

@@ -27,19 +27,23 @@ const password = z
 
 const personName = requiredText(100, "Please enter a name.", "That name is too long.");
 
-export const setPasswordSchema = z
-  .object({ token: z.string().min(1), password, confirm: z.string() })
-  .refine((form) => form.password === form.confirm, {
+/** A new password is typed twice: a mistyped copy is caught, beside the second field. */
+function withPasswordConfirmed<S extends z.ZodType<{ password: string; confirm: string }, unknown>>(
+  schema: S,
+): S {
+  return schema.refine((form) => form.password === form.confirm, {
     path: ["confirm"],
     message: "The two passwords differ.",
   });
+}
 
-export const firstManagerSchema = z
-  .object({ token: z.string().min(1), name: personName, email, password, confirm: z.string() })
-  .refine((form) => form.password === form.confirm, {
-    path: ["confirm"],
-    message: "The two passwords differ.",
-  });
+export const setPasswordSchema = withPasswordConfirmed(
+  z.object({ token: z.string().min(1), password, confirm: z.string() }),
+);
+
+export const firstManagerSchema = withPasswordConfirmed(
+  z.object({ token: z.string().min(1), name: personName, email, password, confirm: z.string() }),
+);
 
 export const REQUEST_INTENTS = [
   "confirm",

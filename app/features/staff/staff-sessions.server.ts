@@ -60,3 +60,17 @@ export async function revokeSession(db: DB, tokenHash: string): Promise<void> {
     .where("revokedAt", "is", null)
     .execute();
 }
+
+/**
+ * Ends every live session of an account, in the caller's transaction: disabling it or resetting
+ * its password must sign it out everywhere. Answers how many ended, for the audit.
+ */
+export async function revokeAccountSessions(db: DB, accountId: number): Promise<number> {
+  const result = await db
+    .updateTable("staffSessions")
+    .set({ revokedAt: sql<Date>`now()` } as never)
+    .where("staffAccountId", "=", accountId)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
-import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import { paymentProviderContext } from "~/features/payments/payment-provider.server.ts";
@@ -87,11 +87,7 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
     <>
       <title>Staff: deposits and cancellation</title>
       <h1>Deposits and cancellation</h1>
-      {actionData ? (
-        <DismissibleNotice tone={actionData.tone} of={actionData}>
-          {actionData.message}
-        </DismissibleNotice>
-      ) : null}
+      <AnswerNotice answer={actionData} />
       <p>
         {provider
           ? `Guests who choose Mobile Money pay the deposit online through ${provider.name === "lenco" ? "Lenco" : provider.name}${provider.sandbox ? " (sandbox: no real money)" : ""}.`

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { StaffPager } from "~/features/staff/components/staff-pager.tsx";
 import { formatLodgeTime } from "~/shared/dates.ts";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
-import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import { listOutbox } from "~/features/mail/outbox.server.ts";
@@ -78,11 +78,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
     <>
       <title>Staff: mail outbox</title>
       <h1>Mail outbox</h1>
-      {actionData ? (
-        <DismissibleNotice tone={actionData.tone} of={actionData}>
-          {actionData.message}
-        </DismissibleNotice>
-      ) : null}
+      <AnswerNotice answer={actionData} />
       <Form method="get" className="staff-filters">
         <label>
           Status

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
-import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import {
@@ -222,11 +222,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <title>Staff: rates and stay rules</title>
       <h1>Rates and stay rules</h1>
-      {actionData && !actionData.preview ? (
-        <DismissibleNotice tone={actionData.tone} of={actionData}>
-          {actionData.message}
-        </DismissibleNotice>
-      ) : null}
+      <AnswerNotice answer={actionData?.preview ? null : actionData} />
 
       <section aria-labelledby="precedence">
         <h2 id="precedence">How a night is priced</h2>
@@ -265,11 +261,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
         />
 
         <h3>Add a rate rule</h3>
-        {rateForm ? (
-          <DismissibleNotice tone={rateForm.tone} of={rateForm}>
-            {rateForm.message}
-          </DismissibleNotice>
-        ) : null}
+        <AnswerNotice answer={rateForm} />
         <StaffForm
           method="post"
           className="staff-form staff-form--grid"
@@ -353,11 +345,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
           }}
         />
         <h3>Add a stay rule</h3>
-        {stayForm ? (
-          <DismissibleNotice tone={stayForm.tone} of={stayForm}>
-            {stayForm.message}
-          </DismissibleNotice>
-        ) : null}
+        <AnswerNotice answer={stayForm} />
         <StaffForm
           method="post"
           className="staff-form staff-form--grid"

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
-import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { listClosures } from "~/features/stays/room-closures.server.ts";
@@ -144,11 +144,7 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
     <>
       <title>Staff: rooms and venues</title>
       <h1>Rooms and venues</h1>
-      {actionData ? (
-        <DismissibleNotice tone={actionData.tone} of={actionData}>
-          {actionData.message}
-        </DismissibleNotice>
-      ) : null}
+      <AnswerNotice answer={actionData} />
 
       <section aria-labelledby="type-prices">
         <h2 id="type-prices">Nightly rate per room type</h2>

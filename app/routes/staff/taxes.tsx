@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { InputField } from "~/shared/forms/form-fields.tsx";
-import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import { getLodgeSettings, updateLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
@@ -65,11 +65,7 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <title>Staff: taxes</title>
       <h1>Taxes on the bill</h1>
-      {actionData ? (
-        <DismissibleNotice tone={actionData.tone} of={actionData}>
-          {actionData.message}
-        </DismissibleNotice>
-      ) : null}
+      <AnswerNotice answer={actionData} />
       <p>
         Prices are shown as guests pay them, taxes included. The bill shows the VAT (only while the lodge is
         VAT-registered) and the tourism levy contained in the total: each line is total × rate ÷ (1 + the sum

@@ -123,8 +123,23 @@ interface GuestRequestColumns<Status extends string> {
 export const REQUEST_CHANNELS = ["web", "phone", "walk-in"] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
+/**
+ * The hold of a deposit paid online (ADR 0018): the same columns on bookings and on reservations
+ * (migration 2026-11-25-9-reservation-deposits), so the payment code reads either table alike.
+ */
+interface DepositHoldColumns {
+  /** While `Awaiting payment`: when the hold ends unless the deposit is confirmed. */
+  paymentDueBy: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set when the hold expired unpaid and the room was released. */
+  paymentExpiredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** SHA-256 (hex) of the token in the payment page's address. */
+  payTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The deposit asked online, in kwacha, fixed when the booking was made. */
+  depositAmount: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 /** Room bookings (the Room Booking dialog and the room tab of /booking). */
-export interface BookingTable extends GuestRequestColumns<StayStatus> {
+export interface BookingTable extends GuestRequestColumns<StayStatus>, DepositHoldColumns {
   roomId: number;
   roomNumber: string;
   roomType: string;
@@ -141,14 +156,6 @@ export interface BookingTable extends GuestRequestColumns<StayStatus> {
   totalPrice: number;
   bookingDate: ServerTimestamp;
   timestamp: ServerTimestamp;
-  /** While `Awaiting payment`: when the hold ends unless the deposit is confirmed (ADR 0018). */
-  paymentDueBy: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Set when the hold expired unpaid and the room was released. */
-  paymentExpiredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** SHA-256 (hex) of the token in the payment page's address. */
-  payTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The deposit asked online, in kwacha, fixed when the booking was made. */
-  depositAmount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VenueBookingTable extends GuestRequestColumns<VenueBookingStatus> {
@@ -162,7 +169,7 @@ export interface VenueBookingTable extends GuestRequestColumns<VenueBookingStatu
 export const RESERVATION_SOURCES = ["booking-page", "reservation-page"] as const;
 export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
 
-export interface ReservationTable extends GuestRequestColumns<StayStatus> {
+export interface ReservationTable extends GuestRequestColumns<StayStatus>, DepositHoldColumns {
   source: ReservationSource;
   roomId: number;
   roomNumber: string;
@@ -176,11 +183,6 @@ export interface ReservationTable extends GuestRequestColumns<StayStatus> {
   price: number;
   totalPrice: number;
   timestamp: ServerTimestamp;
-  /** As on bookings: the hold of a deposit paid online (migration 2026-11-25-9, ADR 0018). */
-  paymentDueBy: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  paymentExpiredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  payTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
-  depositAmount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An address counts as subscribed once confirmed and until it leaves (decisions.md 28). */

@@ -80,23 +80,15 @@ export const nameField = requiredText(LIMITS.name, NAME_REQUIRED, NAME_TOO_LONG)
 
 // The length check stops the parse before the e-mail pattern runs, so a huge pasted value
 // cannot make the regular expression expensive.
-export const emailField = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ error: VALID_EMAIL })
-    .max(LIMITS.email, VALID_EMAIL)
-    .pipe(z.email({ error: VALID_EMAIL })),
-);
+const emailAddress = z
+  .string({ error: VALID_EMAIL })
+  .max(LIMITS.email, VALID_EMAIL)
+  .pipe(z.email({ error: VALID_EMAIL }));
+
+export const emailField = z.preprocess(blankToUndefined, emailAddress);
 
 /** An e-mail address that may be left blank (the staff desk: a guest on the phone may have none). */
-export const optionalEmailField = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ error: VALID_EMAIL })
-    .max(LIMITS.email, VALID_EMAIL)
-    .pipe(z.email({ error: VALID_EMAIL }))
-    .optional(),
-);
+export const optionalEmailField = z.preprocess(blankToUndefined, emailAddress.optional());
 
 const PHONE_CHARACTERS = /^[\d\s+()-]+$/;
 

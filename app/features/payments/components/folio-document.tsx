@@ -37,6 +37,20 @@ function LodgeHeading({ title }: { title: string }) {
   );
 }
 
+/** The guest's lines in a document's facts, the same on both; `term` labels the name. */
+function GuestFacts({ guest, term }: { guest: DocumentGuest; term: string }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{guest.name}</dd>
+      <dt>Phone</dt>
+      <dd>{guest.phone}</dd>
+      <dt>Reference</dt>
+      <dd>{guest.reference}</dd>
+    </>
+  );
+}
+
 function when(text: string): string {
   return isIsoDate(text) ? formatDisplayDate(text) : text;
 }
@@ -66,12 +80,7 @@ export function FolioDocument({
     <article className="folio" aria-labelledby="folio-title">
       <LodgeHeading title="Folio" />
       <dl className="folio__facts">
-        <dt>Guest</dt>
-        <dd>{guest.name}</dd>
-        <dt>Phone</dt>
-        <dd>{guest.phone}</dd>
-        <dt>Reference</dt>
-        <dd>{guest.reference}</dd>
+        <GuestFacts guest={guest} term="Guest" />
         <dt>Printed</dt>
         <dd>{formatLodgeTime(printedAt)}</dd>
       </dl>
@@ -160,12 +169,7 @@ export function ReceiptDocument({
         <dd>R-{line.id}</dd>
         <dt>Date</dt>
         <dd>{formatLodgeTime(line.at)}</dd>
-        <dt>{refund ? "Refunded to" : "Received from"}</dt>
-        <dd>{guest.name}</dd>
-        <dt>Phone</dt>
-        <dd>{guest.phone}</dd>
-        <dt>Reference</dt>
-        <dd>{guest.reference}</dd>
+        <GuestFacts guest={guest} term={refund ? "Refunded to" : "Received from"} />
         <dt>For</dt>
         <dd>{what}</dd>
         <dt>Method</dt>

@@ -36,3 +36,17 @@ export function DismissibleNotice({
     </div>
   );
 }
+
+/** A console action's answer, its message in a notice of its tone; nothing before the first. */
+export function AnswerNotice({
+  answer,
+}: {
+  answer: { tone: "success" | "error" | "info"; message: string } | null | undefined;
+}) {
+  if (!answer) return null;
+  return (
+    <DismissibleNotice tone={answer.tone} of={answer}>
+      {answer.message}
+    </DismissibleNotice>
+  );
+}
