@@ -8,7 +8,7 @@ import { echoedFields } from "~/shared/forms/echoed-fields.ts";
 import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import { readStaySearch } from "~/features/stays/stay-search.ts";
 import { freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
-import { rememberRefusedStay, stayParams } from "~/features/stays/refused-stay.server.ts";
+import { stayParams } from "~/features/stays/refused-stay.server.ts";
 import { loadBookingPage, submitBookingPage } from "../features/stays/booking-page.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -45,8 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return rememberRefusedStay(context, await submitBookingPage(request, context));
+export function action({ request, context }: Route.ActionArgs) {
+  return submitBookingPage(request, context);
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {

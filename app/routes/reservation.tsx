@@ -4,7 +4,6 @@ import { ReservationForm } from "~/features/stays/components/reservation-form.ts
 import { Notice } from "~/shared/ui/notice.tsx";
 import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import type { Route } from "./+types/reservation";
-import { rememberRefusedStay } from "~/features/stays/refused-stay.server.ts";
 import { createReservation, loadReservationPage } from "../features/stays/reservation-page.server.ts";
 
 const TITLE = "Reservation";
@@ -26,8 +25,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadReservationPage(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return rememberRefusedStay(context, await createReservation(request, context));
+export function action({ request, context }: Route.ActionArgs) {
+  return createReservation(request, context);
 }
 
 export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,17 +1,15 @@
 // The staff desk (issue 17, decisions.md 34): bookings taken by phone or at the door, and the
-// money taken for them. The same field rules as the public forms (/booking's shapes), but the
+// money taken for them. The same field rules as the public forms (stay-schema.ts), but the
 // e-mail is optional, the phone is required, and the channel is recorded.
 import { z } from "zod";
 import { LEDGER_METHODS } from "~/shared/db/schema.ts";
 import { BOOKING_TYPE_REQUIRED } from "../../shared/messages.ts";
-import { stayBookingShape, venueBookingShape } from "../stays/booking-schemas.ts";
+import { guestContactShape, staySchema } from "../stays/stay-schema.ts";
+import { venueBookingShape } from "../venues/venue-schema.ts";
 import {
-  nameField,
   optionalEmailField,
   optionalMessageField,
   optionalText,
-  paymentMethodField,
-  phoneField,
   withStayOrder,
 } from "../../shared/forms/fields.ts";
 import { type FormInput, parseForm } from "../../shared/forms/form-data.ts";
@@ -27,11 +25,10 @@ export const DESK_CHANNEL_LABELS: Record<DeskChannel, string> = {
 export const CHECK_IN_NOW_NOT_TODAY = "Only a stay that starts today can be checked in now.";
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// The public forms' guest fields, but the e-mail may be left blank.
 const deskGuestFields = {
-  name: nameField,
+  ...guestContactShape,
   email: optionalEmailField,
-  phone: phoneField,
-  paymentMethod: paymentMethodField,
   message: optionalMessageField,
   channel: z.enum(DESK_CHANNELS, { error: "Please say how the guest reached us." }),
   // One per rendered form, as on the public forms: a double click enters one booking.
@@ -42,10 +39,9 @@ const checkbox = z.preprocess((value) => value === "on" || value === "yes" || va
 
 export function deskBookingSchema(today: string) {
   const stay = withStayOrder(
-    z.object({
+    staySchema(today, { childrenFallback: 0 }).extend({
       tab: z.enum(["room", "reservation"]),
       ...deskGuestFields,
-      ...stayBookingShape(today),
       checkInNow: checkbox,
       // Staff may take a stay that breaks a stay rule (issue 16), saying why: kept in its history.
       overrideReason: optionalText(200, "Please keep the reason under 200 characters."),

@@ -1,14 +1,12 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { paymentProviderContext } from "./payment-provider.server.ts";
 import type { DB } from "~/shared/db/client.server.ts";
 import { newPayToken, renewPayToken, type StayRef } from "~/features/payments/online-payments.server.ts";
 import type { StayStatus } from "~/shared/db/schema.ts";
 import type { PaymentMethod } from "~/shared/db/schema.ts";
 
-// How an action that stores a stay (a room booking from the dialog or /booking, a reservation from
-// /reservation or /booking's reservation tab) hands a guest who pays online to the payment step
-// (ADR 0018). Mobile Money
-// always, when a provider is configured; Credit Card when its hosted card widget is configured too
+// How placing a stay from a guest's form (app/features/stays/place-stay.server.ts) hands a guest
+// who pays online to the payment step (ADR 0018). Mobile Money always, when a provider is configured; Credit Card when its hosted card widget is configured too
 // (LENCO_PUBLIC_KEY): the card is typed into Lenco's own frame, never into our pages. Cash, and
 // Credit Card without the widget, are confirmed as before and paid at the lodge.
 
@@ -34,17 +32,17 @@ export function payStepPath(reference: string, token: string): string {
 }
 
 /**
- * A redirect to the payment step when the stay awaits its deposit, else null. A repeated
- * submission of the form (its first answer lost) gets a link of its own: the stored hash is
- * replaced, so the newest link is the one that works.
+ * The payment step's address when the stay awaits its deposit, else null. A repeated submission of
+ * the form (its first answer lost) gets a link of its own: the stored hash is replaced, so the
+ * newest link is the one that works.
  */
-export async function payStepRedirect(
+export async function payStepAddress(
   db: DB,
   stay: StayRef & { reference: string; status: StayStatus },
   repeated: boolean,
   link: PayLink | null,
-): Promise<Response | null> {
+): Promise<string | null> {
   if (!link || stay.status !== "Awaiting payment") return null;
   if (repeated) await renewPayToken(db, stay, link.hash);
-  return redirect(payStepPath(stay.reference, link.token));
+  return payStepPath(stay.reference, link.token);
 }

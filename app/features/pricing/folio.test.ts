@@ -30,9 +30,9 @@ describe("folio", () => {
   it("lists each night when the kept nights differ in price, and the taxes under the total", () => {
     const kept = {
       nights: [
-        { night: "2026-12-17", price: 400 },
-        { night: "2026-12-18", price: 480 },
-        { night: "2026-12-19", price: 1080 },
+        { night: "2026-12-17", price: 400, rule: null },
+        { night: "2026-12-18", price: 480, rule: null },
+        { night: "2026-12-19", price: 1080, rule: null },
       ],
       taxes: [
         { kind: "vat" as const, rateBp: 1600, amount: 269 },

@@ -3,6 +3,7 @@
 // from its ZRA-approved system.
 import { nightsBetween } from "../../shared/dates.ts";
 import { formatKwacha } from "../../shared/money.ts";
+import type { QuotedNight, TaxLine } from "./rates.ts";
 
 export const NOT_A_TAX_INVOICE =
   "This is not a fiscal tax invoice. Ask at reception for a tax invoice from the lodge's ZRA-approved system.";
@@ -41,12 +42,12 @@ export interface ChargedVenueBooking {
 }
 
 /**
- * The prices a request keeps (issue 16, app/features/pricing/rates.server.ts getKeptPrices): each night's price,
- * adding up to the total, and the tax lines contained in the total.
+ * The prices a request keeps (rates.server.ts getKeptPrices): each night's price and the rule
+ * that set it, adding up to the total, and the tax lines contained in the total.
  */
 export interface KeptPrices {
-  nights: readonly { night: string; price: number }[];
-  taxes: readonly { kind: "vat" | "levy"; rateBp: number; amount: number }[];
+  nights: QuotedNight[];
+  taxes: TaxLine[];
 }
 
 export type Chargeable = (ChargedStay | ChargedVenueBooking) & { kept?: KeptPrices };
@@ -54,7 +55,7 @@ export type Chargeable = (ChargedStay | ChargedVenueBooking) & { kept?: KeptPric
 const TAX_NAMES = { vat: "VAT", levy: "Tourism levy" } as const;
 
 /** "Of which VAT 16%": a tax line contained in the total (prices include taxes, decisions.md 32). */
-export function taxLines(request: Chargeable): FolioLine[] {
+export function taxFolioLines(request: Chargeable): FolioLine[] {
   return (request.kept?.taxes ?? []).map((tax) => ({
     kind: "tax",
     label: `Of which ${TAX_NAMES[tax.kind]} ${tax.rateBp / 100}%`,
@@ -136,7 +137,7 @@ export function buildFolio(request: Chargeable, ledger: readonly LedgerLine[]): 
   );
   return {
     charges,
-    taxes: taxLines(request),
+    taxes: taxFolioLines(request),
     total,
     paid,
     balance: Math.max(0, total - paid),

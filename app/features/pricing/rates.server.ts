@@ -19,6 +19,7 @@ import {
 import type { RequestKind } from "~/shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import { getLodgeSettings } from "./lodge-settings.server.ts";
+import type { KeptPrices } from "./folio.ts";
 import type { Database, RateRuleRow, StayRuleRow } from "../../shared/db/schema.ts";
 import { recordAudit } from "../staff/staff-audit.server.ts";
 
@@ -151,11 +152,6 @@ export async function keepPrices(
       .values(taxes.map(({ kind, rateBp, amount }) => ({ [column]: request.id, kind, rateBp, amount })))
       .execute();
   }
-}
-
-export interface KeptPrices {
-  nights: QuotedNight[];
-  taxes: TaxLine[];
 }
 
 /** A request's nights (stays only) and tax lines as kept. */

@@ -1,38 +1,27 @@
 // Server side of /booking: its rooms (free for the chosen dates), venues (free on the chosen
 // date) and its action for the three tabs. The Room Booking dialog is in room-dialog.server.ts.
 import type { RouterContextProvider } from "react-router";
-import type { RoomOption } from "~/features/stays/room-choices.ts";
+import { roomOptions } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
-import { failureReason, logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
+import { failureReason, logReadFailure } from "~/shared/db/failures.server.ts";
 import { dontKeepPage } from "~/shared/page-cache/page-keeping.server.ts";
-import { insertReservation } from "~/features/stays/reservations.server.ts";
-import { bookRoom, getRoom, listFreeRooms } from "~/features/stays/rooms.server.ts";
-import { quoteRoomList } from "~/features/pricing/rates.server.ts";
+import { listQuotedFreeRooms } from "~/features/stays/rooms.server.ts";
 import type { StaySearch } from "~/features/stays/stay-search.ts";
-import { insertVenueBooking, listBookedVenueIds } from "~/features/venues/venue-bookings.server.ts";
-import { payOnlineFor, payStepRedirect } from "~/features/payments/pay-step.server.ts";
-import { getVenue, listVenues } from "~/features/venues/venues.server.ts";
+import { listBookedVenueIds } from "~/features/venues/venue-bookings.server.ts";
+import { listVenues } from "~/features/venues/venues.server.ts";
+import { placeVenueBooking, venueResponse } from "~/features/venues/place-venue-booking.server.ts";
 import { isIsoDate, lodgeToday } from "~/shared/dates.ts";
+import { readSubmission, type FormResponse } from "~/shared/forms/form-submission.server.ts";
 import {
-  formError,
-  formInvalid,
-  formSuccess,
-  readSubmission,
-  type FormResponse,
-} from "~/shared/forms/form-submission.server.ts";
-import {
-  BOOKING_SAVE_FAILED,
   RESERVATION_BOOKING_SUCCESSFUL,
-  RESERVATION_SAVE_FAILED,
-  ROOM_JUST_BOOKED,
   ROOM_VENUE_BOOKING_SUCCESSFUL,
-  SELECT_ROOM,
-  SELECT_VENUE,
-  VENUE_ALREADY_BOOKED,
   failedToFetchRooms,
   failedToFetchVenues,
 } from "~/shared/messages.ts";
-import { bookingSchema, type StayBooking } from "~/features/stays/booking-schemas.ts";
+import { bookingSchema } from "~/features/stays/booking-schemas.ts";
+import { guestStayDeps, placeStay } from "~/features/stays/place-stay.server.ts";
+import { stayResponse } from "~/features/stays/stay-answer.server.ts";
+import { refusedFreeRooms, rememberRefusedStay } from "~/features/stays/refused-stay.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -56,8 +45,9 @@ export async function loadBookingPage(context: Context, stay: StaySearch, bookin
     };
   }
   const [rooms, venues, bookedVenues] = await Promise.allSettled([
-    // The free rooms with their quotes for the stay and the stay rules beside the dates (issue 16).
-    listFreeRooms(db, stay).then((free) => quoteRoomList(db, free, stay, null)),
+    // The free rooms with their quotes for the stay and the stay rules beside the dates (issue 16):
+    // those the action has just read when it refused a room taken meanwhile.
+    refusedFreeRooms(context, stay) ?? listQuotedFreeRooms(db, stay),
     listVenues(db),
     bookingDate && isIsoDate(bookingDate) ? listBookedVenueIds(db, bookingDate) : Promise.resolve([]),
   ]);
@@ -80,16 +70,7 @@ export async function loadBookingPage(context: Context, stay: StaySearch, bookin
   }
   const taken = new Set(bookedVenues.status === "fulfilled" ? bookedVenues.value : []);
   return {
-    rooms:
-      rooms.status === "fulfilled"
-        ? rooms.value.rooms.map(({ id, roomNumber, type, price, quote }): RoomOption => ({
-            id,
-            roomNumber,
-            type,
-            price,
-            quote,
-          }))
-        : [],
+    rooms: rooms.status === "fulfilled" ? roomOptions(rooms.value.rooms) : [],
     stayRuleHints: rooms.status === "fulfilled" ? rooms.value.stayRuleHints : [],
     venues:
       venues.status === "fulfilled" && venueFailure === null
@@ -104,8 +85,9 @@ export async function loadBookingPage(context: Context, stay: StaySearch, bookin
 // --- /booking's action ------------------------------------------------------------------------
 
 /**
- * Saves what /booking's form sent, by tab: a room booking (atomic, the same
- * path as the dialog), a Pending reservation, or a Pending venue booking.
+ * Saves what /booking's form sent, by tab: a room booking or a Pending reservation (placed as every
+ * stay form places one), or a Pending venue booking. After a refusal the loaders list what is free
+ * for the submission's dates.
  */
 export async function submitBookingPage(request: Request, context: Context): Promise<FormResponse> {
   // The honeypot's answer names the tab's success; the tab is in the address the form posts to.
@@ -116,94 +98,31 @@ export async function submitBookingPage(request: Request, context: Context): Pro
     bookingSchema(lodgeToday()),
     tab === "reservation" ? RESERVATION_BOOKING_SUCCESSFUL : ROOM_VENUE_BOOKING_SUCCESSFUL,
   );
-  if (parsed.kind === "answered") return parsed.response;
+  if (parsed.kind === "answered") return rememberRefusedStay(context, parsed.response);
   const { data: booking, submissionId, values } = parsed;
-  const guest = {
-    submissionId,
-    name: booking.name,
-    email: booking.email,
-    phone: booking.phone,
-    paymentMethod: booking.paymentMethod,
-    message: booking.message ?? null,
-  };
 
   if (booking.tab === "venue") {
-    try {
-      const db = await getDb(context);
-      const venue = await getVenue(db, booking.venueId);
-      if (!venue) return formInvalid({ venueId: SELECT_VENUE }, values);
-      const saved = await insertVenueBooking(db, {
-        ...guest,
-        venueId: venue.id,
-        venueName: venue.venue,
-        bookingDate: booking.bookingDate,
-        numberOfPeople: booking.numberOfPeople,
-        totalPrice: venue.price,
-      });
-      if (saved.kind === "taken") return formError(VENUE_ALREADY_BOOKED, values, 409, "taken");
-      return formSuccess(ROOM_VENUE_BOOKING_SUCCESSFUL, saved.record.reference);
-    } catch (error) {
-      logWriteFailure("booking-venue", error);
-      return formError(BOOKING_SAVE_FAILED, values, 503);
-    }
+    const outcome = await placeVenueBooking(
+      getDb(context),
+      { actor: "guest" },
+      {
+        ...booking,
+        entry: "booking-venue",
+        submissionId,
+      },
+    );
+    return rememberRefusedStay(context, venueResponse(outcome, "booking-venue", values));
   }
 
-  if (booking.tab === "room") {
-    try {
-      const db = await getDb(context);
-      const pay = payOnlineFor(context, guest.paymentMethod);
-      const result = await bookRoom(db, {
-        ...guest,
-        ...stayOf(booking),
-        roomId: booking.roomId,
-        payOnline: pay && { tokenHash: pay.hash },
-      });
-      if (result.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
-      if (result.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
-      if (result.kind === "stay-rule") return formInvalid({ checkOut: result.message }, values);
-      // A deposit to pay online: on to the payment step (ADR 0018).
-      const toPay = await payStepRedirect(db, { ...result.booking, kind: "booking" }, result.repeated, pay);
-      if (toPay) throw toPay;
-      return formSuccess(ROOM_VENUE_BOOKING_SUCCESSFUL, result.booking.reference);
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      logWriteFailure("room-booking", error);
-      return formError(BOOKING_SAVE_FAILED, values, 503);
-    }
-  }
-
-  // The reservation tab.
-  try {
-    const db = await getDb(context);
-    const room = await getRoom(db, booking.roomId);
-    if (!room) return formInvalid({ roomId: SELECT_ROOM }, values);
-    const pay = payOnlineFor(context, guest.paymentMethod);
-    const saved = await insertReservation(db, {
-      ...guest,
-      ...stayOf(booking),
-      source: "booking-page",
-      roomId: room.id,
-      roomNumber: room.roomNumber,
-      roomType: room.type,
-      numberOfPeople: booking.adults + booking.children,
-      roomCount: 1,
-      payOnline: pay && { tokenHash: pay.hash },
-    });
-    if (saved.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
-    if (saved.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
-    if (saved.kind === "stay-rule") return formInvalid({ checkOut: saved.message }, values);
-    // A deposit to pay online: on to the payment step, as for the room tab (ADR 0018).
-    const toPay = await payStepRedirect(db, { ...saved.record, kind: "reservation" }, saved.repeated, pay);
-    if (toPay) throw toPay;
-    return formSuccess(RESERVATION_BOOKING_SUCCESSFUL, saved.record.reference);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    logWriteFailure("booking-reservation", error);
-    return formError(RESERVATION_SAVE_FAILED, values, 503);
-  }
-}
-
-function stayOf(booking: StayBooking) {
-  const { checkIn, checkOut, adults, children } = booking;
-  return { checkIn, checkOut, adults, children };
+  const entry = booking.tab === "room" ? "booking-room" : "booking-reservation";
+  const outcome = await placeStay(getDb(context), guestStayDeps(context), {
+    ...booking,
+    entry,
+    submissionId,
+  });
+  return rememberRefusedStay(
+    context,
+    stayResponse(outcome, entry, values),
+    outcome.kind === "taken" ? outcome.freeRooms : null,
+  );
 }

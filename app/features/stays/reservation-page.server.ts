@@ -1,34 +1,18 @@
 import type { RouterContextProvider } from "react-router";
-import type { RoomChoice } from "~/features/stays/room-choices.ts";
+import { roomChoices, type RoomChoice } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
-import { failureReason, logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
+import { logReadFailure } from "~/shared/db/failures.server.ts";
 import { dontKeepPage, freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
-import type { DB } from "~/shared/db/client.server.ts";
-import { insertReservation } from "~/features/stays/reservations.server.ts";
-import { quoteRoomList } from "~/features/pricing/rates.server.ts";
-import { getRoom, listFreeRooms } from "~/features/stays/rooms.server.ts";
-import { roomLabel } from "~/features/requests/room-label.ts";
+import { listQuotedFreeRooms } from "~/features/stays/rooms.server.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import { echoedFields } from "~/shared/forms/echoed-fields.ts";
-import { stayParams } from "~/features/stays/refused-stay.server.ts";
+import { refusedFreeRooms, rememberRefusedStay, stayParams } from "~/features/stays/refused-stay.server.ts";
 import { readStaySearch } from "~/features/stays/stay-search.ts";
-import {
-  formError,
-  formInvalid,
-  formSuccess,
-  readSubmission,
-  type FormResponse,
-} from "~/shared/forms/form-submission.server.ts";
-import {
-  DB_NOT_CONNECTED,
-  failedToCreateReservation,
-  FAILED_TO_FETCH_AVAILABLE_ROOMS,
-  RESERVATION_SUCCESSFUL,
-  ROOM_JUST_BOOKED,
-  SELECT_ROOM,
-} from "~/shared/messages.ts";
+import { readSubmission, type FormResponse } from "~/shared/forms/form-submission.server.ts";
+import { FAILED_TO_FETCH_AVAILABLE_ROOMS, RESERVATION_SUCCESSFUL } from "~/shared/messages.ts";
 import { reservationSchema } from "~/features/stays/reservation-schema.ts";
-import { payOnlineFor, payStepRedirect } from "~/features/payments/pay-step.server.ts";
+import { guestStayDeps, placeStay } from "~/features/stays/place-stay.server.ts";
+import { stayResponse } from "~/features/stays/stay-answer.server.ts";
 
 export interface ReservationPageData {
   rooms: RoomChoice[];
@@ -55,19 +39,10 @@ export async function loadReservationPage(
   const base = { today, submissionId: freshSubmissionId(context), values: echoedFields(params) };
   const stay = readStaySearch(params, today);
   try {
-    const db = await getDb(context);
-    const { rooms, stayRuleHints } = await quoteRoomList(db, await listFreeRooms(db, stay), stay, null);
-    return {
-      ...base,
-      rooms: rooms.map((room) => ({
-        id: String(room.id),
-        label: roomLabel(room),
-        price: room.price,
-        quote: room.quote,
-      })),
-      stayRuleHints,
-      loadError: null,
-    };
+    // After a room was taken meanwhile, the rooms the action has just read.
+    const { rooms, stayRuleHints } =
+      refusedFreeRooms(context, stay) ?? (await listQuotedFreeRooms(await getDb(context), stay));
+    return { ...base, rooms: roomChoices(rooms), stayRuleHints, loadError: null };
   } catch (error) {
     dontKeepPage(context);
     logReadFailure("reservation rooms", error);
@@ -76,11 +51,10 @@ export async function loadReservationPage(
 }
 
 /**
- * Saves one Pending reservation (decisions.md 9) from the /reservation form:
- * rate limit, honeypot and schema first (readSubmission), then the room is
- * checked and the record stored once per submission id. A guest who pays the deposit online
- * (Mobile Money, or Credit Card with the card widget) is sent on to the payment step, the
- * reservation held `Awaiting payment` (ADR 0018), as the room booking forms do.
+ * Saves one Pending reservation (decisions.md 9) from the /reservation form: rate limit, honeypot
+ * and schema first (readSubmission), then placed as every stay form places one. A guest who pays
+ * the deposit online goes on to the payment step (ADR 0018). After a refusal the loader lists the
+ * rooms free for the submission's dates.
  */
 export async function createReservation(
   request: Request,
@@ -92,54 +66,16 @@ export async function createReservation(
     reservationSchema(lodgeToday()),
     RESERVATION_SUCCESSFUL,
   );
-  if (submission.kind === "answered") return submission.response;
+  if (submission.kind === "answered") return rememberRefusedStay(context, submission.response);
   const { data, submissionId, values } = submission;
-
-  let db: DB;
-  try {
-    db = await getDb(context);
-  } catch (error) {
-    logWriteFailure("reservation", error);
-    return formError(failedToCreateReservation(DB_NOT_CONNECTED), values, 503);
-  }
-
-  try {
-    const room = await getRoom(db, data.roomId);
-    if (!room) return formInvalid({ roomId: SELECT_ROOM }, values);
-    const pay = payOnlineFor(context, data.paymentMethod);
-    const saved = await insertReservation(db, {
-      source: "reservation-page",
-      status: "Pending",
-      submissionId,
-      name: data.name,
-      email: data.email,
-      phone: data.phone,
-      paymentMethod: data.paymentMethod,
-      message: data.message,
-      roomId: room.id,
-      roomNumber: room.roomNumber,
-      roomType: room.type,
-      checkIn: data.checkIn,
-      checkOut: data.checkOut,
-      adults: data.adults,
-      children: data.children,
-      numberOfPeople: data.adults + data.children,
-      roomCount: data.roomCount,
-      payOnline: pay && { tokenHash: pay.hash },
-    });
-    // Another stay holds the room for one of these nights (decisions.md 23): answered as the
-    // dialog and /booking answer it, so the page shows the message and reads the rooms again.
-    if (saved.kind === "taken") return formError(ROOM_JUST_BOOKED, values, 409, "taken");
-    if (saved.kind === "unknown-room") return formInvalid({ roomId: SELECT_ROOM }, values);
-    // A stay rule (decisions.md 31): its message beside the dates, as the hint said it.
-    if (saved.kind === "stay-rule") return formInvalid({ checkOut: saved.message }, values);
-    // A deposit to pay online: on to the payment step (ADR 0018).
-    const toPay = await payStepRedirect(db, { ...saved.record, kind: "reservation" }, saved.repeated, pay);
-    if (toPay) throw toPay;
-    return formSuccess(RESERVATION_SUCCESSFUL, saved.record.reference);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    logWriteFailure("reservation", error);
-    return formError(failedToCreateReservation(failureReason(error)), values, 503);
-  }
+  const outcome = await placeStay(getDb(context), guestStayDeps(context), {
+    ...data,
+    entry: "reservation",
+    submissionId,
+  });
+  return rememberRefusedStay(
+    context,
+    stayResponse(outcome, "reservation", values),
+    outcome.kind === "taken" ? outcome.freeRooms : null,
+  );
 }

@@ -6,32 +6,14 @@ import {
   MESSAGE_TOO_LONG,
   ROOM_COUNT_RANGE,
   ROOM_COUNT_WHOLE,
-  SELECT_ROOM,
 } from "../../shared/messages.ts";
-import {
-  countField,
-  emailField,
-  idField,
-  nameField,
-  paymentMethodField,
-  phoneField,
-  requiredText,
-  stayFields,
-  withStayOrder,
-  adultsField,
-  childrenField,
-} from "../../shared/forms/fields.ts";
+import { countField, requiredText, withStayOrder } from "../../shared/forms/fields.ts";
 import { type FormInput, parseForm } from "../../shared/forms/form-data.ts";
+import { staySchema } from "./stay-schema.ts";
 
 export function reservationSchema(today: string) {
   return withStayOrder(
-    z.object({
-      name: nameField,
-      email: emailField,
-      phone: phoneField,
-      ...stayFields(today),
-      adults: adultsField,
-      children: childrenField(),
+    staySchema(today).extend({
       // The form starts at 1 (spec section 9), but every field is required (spec section 5): a
       // cleared field is an error, and the range message says what to enter.
       roomCount: countField({
@@ -40,8 +22,6 @@ export function reservationSchema(today: string) {
         whole: ROOM_COUNT_WHOLE,
         range: ROOM_COUNT_RANGE,
       }),
-      roomId: idField(SELECT_ROOM),
-      paymentMethod: paymentMethodField,
       message: requiredText(LIMITS.message, MESSAGE_REQUIRED, MESSAGE_TOO_LONG),
     }),
   );

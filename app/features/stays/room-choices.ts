@@ -1,8 +1,18 @@
 // What the server hands the stay forms to choose a room from: plain data, so the pages' loaders
 // and actions (server) and the forms (browser) share one definition.
 import type { ListedQuote } from "~/features/pricing/rates.ts";
+import { roomLabel } from "~/features/requests/room-label.ts";
+import type { Room } from "~/shared/db/schema.ts";
 import type { FormResult } from "~/shared/forms/form-result.ts";
+import { UNKNOWN_NUMBER, UNKNOWN_TYPE } from "~/shared/messages.ts";
+import { formatKwacha } from "~/shared/money.ts";
 import type { StaySearch } from "./stay-search.ts";
+
+/** The rooms free for a stay as the server reads them, each with its quote, and the stay rules beside the dates. */
+export interface FreeRoomList {
+  rooms: (Room & { quote: ListedQuote })[];
+  stayRuleHints: string[];
+}
 
 /** A room as the dialog lists it ('101 - Deluxe - K400'). */
 export interface RoomOption {
@@ -37,11 +47,32 @@ export interface RoomDialogAnswer {
   rooms: AvailableRoomsData | null;
 }
 
-/** A room as /reservation offers it: 'number - type - K price' and the nightly rate. */
+/** A room as /reservation and the desk offer it: 'number - type - K price' and the nightly rate. */
 export interface RoomChoice {
   id: string;
   label: string;
   price: number;
   /** The stay's price by the calendar for one room (issue 16), for the list's dates. */
   quote?: ListedQuote;
+}
+
+/** The dialog's and /booking's options, from the rooms the server read. */
+export function roomOptions(rooms: readonly FreeRoomList["rooms"][number][]): RoomOption[] {
+  return rooms.map(({ id, roomNumber, type, price, quote }) => ({ id, roomNumber, type, price, quote }));
+}
+
+/** /reservation's and the desk's choices, labelled as rooms are in lists and mails. */
+export function roomChoices(rooms: readonly (Room & { quote?: ListedQuote })[]): RoomChoice[] {
+  return rooms.map((room) => ({
+    id: String(room.id),
+    label: roomLabel(room),
+    price: room.price,
+    quote: room.quote,
+  }));
+}
+
+/** How a room reads in the room picker: its label, or '101 - Deluxe - K400' from its parts. */
+export function pickerLabel(room: RoomOption | RoomChoice): string {
+  if ("label" in room) return room.label;
+  return `${room.roomNumber || UNKNOWN_NUMBER} - ${room.type || UNKNOWN_TYPE} - ${formatKwacha(room.price)}`;
 }

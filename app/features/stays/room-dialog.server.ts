@@ -3,42 +3,26 @@
 // loader lists the rooms free for the stay in the address (`?book=&checkIn=&checkOut=`), the
 // action books one and answers with the result and, when it was refused, the fresh list.
 import { data, type RouterContextProvider } from "react-router";
-import type {
-  AvailableRoomsData,
-  RoomDialogAnswer,
-  RoomDialogData,
-  RoomOption,
+import {
+  roomOptions,
+  type AvailableRoomsData,
+  type RoomDialogAnswer,
+  type RoomDialogData,
 } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
-import { failureReason, logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
+import { failureReason, logReadFailure } from "~/shared/db/failures.server.ts";
 import { dontKeepPage, freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
-import {
-  bookRoom,
-  countFreeRoomsByType,
-  listFreeRooms,
-  type StayDates,
-} from "~/features/stays/rooms.server.ts";
-import { loadPricing, quoteRoomList, quoteRooms } from "~/features/pricing/rates.server.ts";
+import { countFreeRoomsByType, listQuotedFreeRooms, type StayDates } from "~/features/stays/rooms.server.ts";
+import { loadPricing, quoteRooms } from "~/features/pricing/rates.server.ts";
 import type { Quote } from "~/features/pricing/rates.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import { echoedFields } from "~/shared/forms/echoed-fields.ts";
-import {
-  formError,
-  formInvalid,
-  formSuccess,
-  readSubmission,
-} from "~/shared/forms/form-submission.server.ts";
-import {
-  BOOKING_SUCCESSFUL,
-  failedToCreateBooking,
-  failedToFetchRooms,
-  REASON_DATABASE_UNAVAILABLE,
-  ROOM_JUST_BOOKED,
-  SELECT_ROOM,
-} from "~/shared/messages.ts";
+import { readSubmission, type FormResponse } from "~/shared/forms/form-submission.server.ts";
+import { BOOKING_SUCCESSFUL, failedToFetchRooms } from "~/shared/messages.ts";
 import { roomBookingSchema } from "~/features/stays/room-booking-schema.ts";
-import { payOnlineFor, payStepRedirect } from "~/features/payments/pay-step.server.ts";
 import { readStaySearch, type StaySearch } from "~/features/stays/stay-search.ts";
+import { guestStayDeps, placeStay } from "~/features/stays/place-stay.server.ts";
+import { stayResponse } from "~/features/stays/stay-answer.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -52,19 +36,8 @@ export async function loadFreeRoomOptions(
   roomType: string | null = null,
 ): Promise<AvailableRoomsData> {
   try {
-    const db = await getDb(context);
-    const free = await listFreeRooms(db, stay);
-    const { rooms, stayRuleHints } = await quoteRoomList(db, free, stay, roomType);
-    return {
-      rooms: rooms.map(({ id, roomNumber, type, price, quote }): RoomOption => ({
-        id,
-        roomNumber,
-        type,
-        price,
-        quote,
-      })),
-      stayRuleHints,
-    };
+    const { rooms, stayRuleHints } = await listQuotedFreeRooms(await getDb(context), stay, roomType);
+    return { rooms: roomOptions(rooms), stayRuleHints };
   } catch (error) {
     dontKeepPage(context);
     logReadFailure("available rooms", error);
@@ -131,48 +104,30 @@ export async function loadRoomTypeOffers(
  * The action of /rooms and /details/:id: books a room from the dialog (one parse of the body,
  * typed error codes). The page renders again with the dialog open, the guest's values and the
  * errors (no redirect); with JavaScript the dialog takes its content from that page (ADR 0014).
+ * After a refusal the answer carries the rooms free now for the guest's dates.
  */
 export async function submitRoomDialog(request: Request, context: Context) {
-  const result = await bookFromDialog(request, context);
-  const answer: RoomDialogAnswer = { result: result.data, rooms: null };
-  if (result.data.status !== "success") {
-    const stay = readStaySearch(new URLSearchParams(result.data.values), lodgeToday());
+  const parsed = await readSubmission(request, context, roomBookingSchema(lodgeToday()), BOOKING_SUCCESSFUL);
+  let response: FormResponse;
+  let rooms: AvailableRoomsData | null = null;
+  if (parsed.kind === "answered") {
+    response = parsed.response;
+  } else {
+    const { data: booking, submissionId, values } = parsed;
+    const outcome = await placeStay(getDb(context), guestStayDeps(context), {
+      ...booking,
+      entry: "dialog",
+      submissionId,
+    });
+    response = stayResponse(outcome, "dialog", values);
+    if (outcome.kind === "taken" && outcome.freeRooms) {
+      rooms = { rooms: roomOptions(outcome.freeRooms.rooms), stayRuleHints: outcome.freeRooms.stayRuleHints };
+    }
+  }
+  const answer: RoomDialogAnswer = { result: response.data, rooms };
+  if (response.data.status !== "success" && rooms === null) {
+    const stay = readStaySearch(new URLSearchParams(response.data.values), lodgeToday());
     answer.rooms = await loadFreeRoomOptions(context, stay);
   }
-  return data(answer, { status: result.init?.status ?? 200 });
-}
-
-async function bookFromDialog(request: Request, context: Context) {
-  const parsed = await readSubmission(request, context, roomBookingSchema(lodgeToday()), BOOKING_SUCCESSFUL);
-  if (parsed.kind === "answered") return parsed.response;
-  const { data: booking, submissionId, values } = parsed;
-  try {
-    const db = await getDb(context);
-    const pay = payOnlineFor(context, booking.paymentMethod);
-    const result = await bookRoom(db, {
-      ...booking,
-      submissionId,
-      payOnline: pay && { tokenHash: pay.hash },
-    });
-    switch (result.kind) {
-      case "booked": {
-        // A deposit to pay online: on to the payment step (ADR 0018).
-        const toPay = await payStepRedirect(db, { ...result.booking, kind: "booking" }, result.repeated, pay);
-        if (toPay) throw toPay;
-        return formSuccess(BOOKING_SUCCESSFUL, result.booking.reference);
-      }
-      case "taken":
-        return formError(ROOM_JUST_BOOKED, values, 409, "taken");
-      case "unknown-room":
-        return formInvalid({ roomId: SELECT_ROOM }, values);
-      case "stay-rule":
-        return formInvalid({ checkOut: result.message }, values);
-    }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    logWriteFailure("room-booking", error);
-    const reason = failureReason(error);
-    const code = reason === REASON_DATABASE_UNAVAILABLE ? "unavailable" : "failed";
-    return formError(failedToCreateBooking(reason), values, 503, code);
-  }
+  return data(answer, { status: response.init?.status ?? 200 });
 }

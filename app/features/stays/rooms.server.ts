@@ -14,8 +14,10 @@ import {
   loadPricing,
   overrideHistory,
   priceStay,
+  quoteRoomList,
   type StayRuleOverride,
 } from "../pricing/rates.server.ts";
+import type { FreeRoomList } from "./room-choices.ts";
 import type { Booking, Database, RequestChannel, Room } from "../../shared/db/schema.ts";
 
 /** The specification's room status, derived from the stays that hold the room tonight. */
@@ -120,6 +122,18 @@ export function listFreeRooms(db: DB, stay: StayDates): Promise<Room[]> {
   return db.selectFrom("rooms").selectAll().where(freeFor(stay)).orderBy("roomNumber").execute();
 }
 
+/**
+ * The rooms free for a stay with each one's quote for it, and the stay rules to show beside the
+ * dates (for `roomType`, or every type): what every stay form lists.
+ */
+export async function listQuotedFreeRooms(
+  db: DB,
+  stay: StayDates & { chosen: boolean },
+  roomType: string | null = null,
+): Promise<FreeRoomList> {
+  return quoteRoomList(db, await listFreeRooms(db, stay), stay, roomType);
+}
+
 export interface RoomTypeAvailability {
   type: string;
   /** The lowest nightly rate among the type's rooms (the database is the price's only source). */
@@ -162,8 +176,6 @@ export async function getRoom(db: DB, id: string | number): Promise<Room | undef
   return db.selectFrom("rooms").selectAll().where("id", "=", roomId).executeTakeFirst();
 }
 
-/** How a room reads in a list and in `bookings.selected_room`: '101 - Deluxe - K400'. */
-
 export interface RoomBookingRequest extends StayDates {
   roomId: string | number;
   name: string;
@@ -191,8 +203,6 @@ export interface RoomBookingRequest extends StayDates {
    */
   payOnline?: { tokenHash: string } | null;
 }
-
-/** Who enters a new request: the guest on the site, or a staff account at the desk. */
 
 export type BookRoomResult =
   | { kind: "booked"; booking: Booking; repeated: boolean }

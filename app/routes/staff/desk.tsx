@@ -9,6 +9,9 @@ import { DESK_CHANNEL_LABELS, DESK_CHANNELS } from "~/features/desk/desk-schema.
 import { FORM_ERROR } from "~/shared/forms/form-data.ts";
 import { readFormBody } from "~/shared/forms/form-body.server.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
+import { RoomPicker } from "~/features/stays/components/room-picker.tsx";
+import { StayFields } from "~/features/stays/components/stay-fields.tsx";
+import { stayParams } from "~/features/stays/refused-stay.server.ts";
 import { loadDeskPage, saveDeskBooking, type DeskTab } from "../../features/desk/desk.server.ts";
 import type { Route } from "./+types/desk";
 
@@ -19,12 +22,12 @@ import type { Route } from "./+types/desk";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const today = lodgeToday();
-  return { today, ...(await loadDeskPage(db, new URL(request.url).searchParams, today)) };
+  return { today, ...(await loadDeskPage(context, db, stayParams(request, context), today)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, staff } = await requireStaff(request, context);
-  return saveDeskBooking(db, staff, await readFormBody(request), lodgeToday());
+  return saveDeskBooking(context, db, staff, await readFormBody(request), lodgeToday());
 }
 
 const TAB_LABELS: Record<DeskTab, string> = {
@@ -188,53 +191,22 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
           </>
         ) : (
           <>
-            <InputField
-              name="checkIn"
-              label={FIELD_LABELS.checkIn}
-              type="date"
-              min={page.today}
-              defaultValue={value("checkIn", page.checkIn)}
-              error={errors.checkIn}
+            <StayFields
+              values={{
+                checkIn: value("checkIn", page.checkIn),
+                checkOut: value("checkOut", page.checkOut),
+                adults: value("adults", "1"),
+                children: value("children", "0"),
+              }}
+              fieldErrors={errors}
+              today={page.today}
+              childrenRequired={false}
             />
-            <InputField
-              name="checkOut"
-              label={FIELD_LABELS.checkOut}
-              type="date"
-              min={page.today}
-              defaultValue={value("checkOut", page.checkOut)}
-              error={errors.checkOut}
-            />
-            <SelectField
-              name="roomId"
-              label={FIELD_LABELS.roomId}
+            <RoomPicker
+              rooms={page.rooms}
               defaultValue={value("roomId")}
               error={errors.roomId}
               hint="Rooms free for the dates shown above."
-            >
-              <option value="">Choose a room</option>
-              {page.rooms.map((room) => (
-                <option key={room.id} value={room.id}>
-                  {room.label}
-                </option>
-              ))}
-            </SelectField>
-            <InputField
-              name="adults"
-              label={FIELD_LABELS.adults}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              defaultValue={value("adults", "1")}
-              error={errors.adults}
-            />
-            <InputField
-              name="children"
-              label={FIELD_LABELS.children}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              defaultValue={value("children", "0")}
-              error={errors.children}
             />
           </>
         )}

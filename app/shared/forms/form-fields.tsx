@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from "react";
 import { HONEYPOT_FIELD, LIMITS } from "~/shared/forms/form-rules.ts";
-import { isIsoDate } from "~/shared/dates.ts";
 import { FIELD_LABELS } from "~/shared/messages.ts";
 import { PAYMENT_METHODS } from "~/shared/db/schema.ts";
 import { useIslandId } from "../islands/island.tsx";
@@ -203,73 +202,6 @@ export function GuestFields({ values, fieldErrors }: { values: Values; fieldErro
           </option>
         ))}
       </SelectField>
-    </>
-  );
-}
-
-/**
- * The stay: check-in from today, check-out from check-in, adults and
- * children. With JavaScript check-out's earliest day follows check-in
- * (the islands that render them).
- */
-export function StayFields({
-  values,
-  fieldErrors,
-  today,
-  checkIn,
-  checkOut,
-  childrenRequired,
-}: {
-  values: Values;
-  fieldErrors: Values;
-  today: string;
-  checkIn: string;
-  checkOut: string;
-  /** The dialog requires every field (spec section 5); /booking lets children default to 0. */
-  childrenRequired: boolean;
-}) {
-  return (
-    <>
-      <InputField
-        name="checkIn"
-        label={FIELD_LABELS.checkIn}
-        type="date"
-        required
-        min={today}
-        defaultValue={checkIn}
-        error={fieldErrors.checkIn}
-      />
-      <InputField
-        name="checkOut"
-        label={FIELD_LABELS.checkOut}
-        type="date"
-        required
-        min={isIsoDate(checkIn) ? checkIn : today}
-        defaultValue={checkOut}
-        error={fieldErrors.checkOut}
-      />
-      <InputField
-        name="adults"
-        label={FIELD_LABELS.adults}
-        type="number"
-        inputMode="numeric"
-        min={LIMITS.adults.min}
-        max={LIMITS.adults.max}
-        required
-        defaultValue={values.adults ?? "1"}
-        error={fieldErrors.adults}
-      />
-      <InputField
-        name="children"
-        label={FIELD_LABELS.children}
-        type="number"
-        inputMode="numeric"
-        min={LIMITS.children.min}
-        max={LIMITS.children.max}
-        required={childrenRequired}
-        defaultValue={values.children ?? "0"}
-        error={fieldErrors.children}
-      />
     </>
   );
 }

@@ -4,22 +4,23 @@ import { isIsoDate, lodgeToday } from "~/shared/dates.ts";
 import { SUBMISSION_ID_FIELD, type FormResult } from "~/shared/forms/form-result.ts";
 import * as messages from "~/shared/messages.ts";
 import { formatKwacha } from "~/shared/money.ts";
-import { loadRouteData } from "~/shared/islands/route-data.ts";
+import { getJson, islandApi } from "~/shared/islands/island-api.ts";
 import { stayPriceText } from "~/features/pricing/stay-estimate.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
-import { QuoteBreakdowns, quoteAttributes, quotedTotal } from "../../pricing/components/stay-quote.tsx";
+import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
 import {
   GuestFields,
   HoneypotField,
   InputField,
   SelectField,
-  StayFields,
   TextAreaField,
 } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import type { RoomOption } from "../room-choices.ts";
+import { RoomPicker } from "./room-picker.tsx";
+import { StayFields } from "./stay-fields.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";
@@ -38,8 +39,8 @@ export function isBookingTab(value: unknown): value is BookingTab {
 }
 
 const PANEL_ID = "booking-panel";
-/** /booking's route module, whose loader gives each tab its lists. */
-const ROUTE_ID = "routes/booking";
+/** The island's JSON route (app/routes/api/booking.ts): /booking's lists and its action, as JSON. */
+export const bookingApi = islandApi<BookingPageData, FormResult>("/api/booking");
 
 /** What /booking's loader gives the tabs: the lists, their errors and a fresh submission id. */
 export interface BookingPageData {
@@ -93,13 +94,13 @@ export function BookingTabs({ initialTab, initialValues, result, ...loaded }: Bo
 
   async function load(next: BookingTab, href: string) {
     setPage(null);
-    const answer = await loadRouteData<BookingPageData>(href, ROUTE_ID);
-    if (!answer) {
+    const data = await getJson(bookingApi, new URL(href, window.location.href).searchParams);
+    if (!data) {
       // The page of that tab, as without JavaScript.
       window.location.assign(href);
       return;
     }
-    setPage(answer.data);
+    setPage(data);
     setTab(next);
     setSerial((count) => count + 1);
   }
@@ -209,8 +210,8 @@ export function BookingTabs({ initialTab, initialValues, result, ...loaded }: Bo
   );
 }
 
-/** The address whose loader lists what is free for the form's dates, or null while they are incomplete. */
-function listAddress(tab: BookingTab, form: HTMLFormElement): string | null {
+/** The query for the lists of what is free for the form's dates, or null while they are incomplete. */
+function listQuery(tab: BookingTab, form: HTMLFormElement): URLSearchParams | null {
   const fields = new FormData(form);
   const query = new URLSearchParams({ tab });
   if (tab === "venue") {
@@ -223,7 +224,7 @@ function listAddress(tab: BookingTab, form: HTMLFormElement): string | null {
     query.set("checkIn", dates.checkIn);
     query.set("checkOut", dates.checkOut);
   }
-  return `/booking?${query}`;
+  return query;
 }
 
 const FOLLOWED = ["checkIn", "checkOut", "bookingDate"];
@@ -244,7 +245,7 @@ function BookingFields({
   const today = lodgeToday();
   const isStay = tab !== "venue";
   const [lists, setLists] = useState(listsOf(page));
-  const following = useLoaderFollowing<BookingPageData>(ROUTE_ID);
+  const following = useLoaderFollowing(bookingApi);
   const [choice, setChoice] = useState({
     roomId: values.roomId ?? "",
     venueId: values.venueId ?? "",
@@ -252,10 +253,11 @@ function BookingFields({
     checkOut: values.checkOut ?? "",
   });
   const showLists = (data: BookingPageData) => setLists(listsOf(data));
-  const follow = (form: HTMLFormElement) => following.follow(listAddress(tab, form), showLists);
+  const follow = (form: HTMLFormElement) => following.follow(listQuery(tab, form), showLists);
   const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
     useIslandForm<FormResult>({
-      action: `/booking?tab=${tab}`,
+      api: bookingApi,
+      query: { tab },
       loadParser: () =>
         import("~/features/stays/booking-schemas.ts").then(
           ({ parseBookingForm }) =>
@@ -271,7 +273,7 @@ function BookingFields({
           // The form empties itself: so does what follows it.
           setChoice({ roomId: "", venueId: "", checkIn: "", checkOut: "" });
           // ...and the lists: those of the page without dates, unless the guest picks new ones first.
-          following.follow(`/booking?tab=${tab}`, showLists);
+          following.follow({ tab }, showLists);
           onSuccess(answer);
         }
         // Refused (a room or venue just taken): the lists as they are now.
@@ -327,32 +329,11 @@ function BookingFields({
         {isStay ? (
           <>
             <div className="booking-form__wide">
-              <SelectField
-                name="roomId"
-                label={FIELD_LABELS.roomId}
-                required
+              <RoomPicker
+                rooms={lists.rooms}
                 value={room ? String(room.id) : ""}
-                onChange={() => {}}
                 error={fieldErrors.roomId}
-              >
-                {lists.rooms.length === 0 ? (
-                  <option value="">{messages.NO_ROOMS_AVAILABLE}</option>
-                ) : (
-                  <>
-                    <option value="">{messages.SELECT_A_ROOM_PLACEHOLDER}</option>
-                    {lists.rooms.map((option) => (
-                      <option
-                        key={option.id}
-                        value={option.id}
-                        data-price={option.price}
-                        {...quoteAttributes(option)}
-                      >
-                        {`${option.roomNumber || messages.UNKNOWN_NUMBER} - ${option.type || messages.UNKNOWN_TYPE} - ${formatKwacha(option.price)}`}
-                      </option>
-                    ))}
-                  </>
-                )}
-              </SelectField>
+              />
               <StayRuleHint hints={lists.stayRuleHints} />
               <QuoteBreakdowns
                 options={lists.rooms}
@@ -366,7 +347,6 @@ function BookingFields({
               fieldErrors={fieldErrors}
               today={today}
               checkIn={choice.checkIn}
-              checkOut={values.checkOut ?? ""}
               childrenRequired={false}
             />
           </>

@@ -7,6 +7,7 @@ import { formatKwacha } from "~/shared/money.ts";
 import { taxLabel, type QuotedNight, type TaxLine } from "~/features/pricing/rates.ts";
 import { InputField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
+import { islandApi } from "../../../shared/islands/island-api.ts";
 import { NightlyBreakdown } from "../../pricing/components/nightly-breakdown.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
@@ -44,6 +45,9 @@ export type MyBookingAnswer =
       values: Record<string, string>;
       fieldErrors?: Record<string, string | undefined>;
     };
+
+/** The island's JSON route (app/routes/api/my-booking.ts): /my-booking's action, answered as JSON. */
+export const myBookingApi = islandApi<never, MyBookingAnswer>("/api/my-booking");
 
 const KIND_LABELS = { booking: "Room booking", reservation: "Reservation", "venue-booking": "Venue booking" };
 const ACTORS: Record<string, string> = { guest: "by you", staff: "by the lodge", system: "automatically" };
@@ -137,7 +141,7 @@ export function MyBookingIsland({ reference: linked, answer: initial }: MyBookin
   const [answer, setAnswer] = useState(initial);
   const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
     useIslandForm<MyBookingAnswer>({
-      action: "/my-booking",
+      api: myBookingApi,
       loadParser: () =>
         Promise.all([
           import("~/features/stays/my-booking-schema.ts"),

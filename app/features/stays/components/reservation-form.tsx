@@ -1,4 +1,3 @@
-import { addYears, isIsoDate } from "~/shared/dates.ts";
 import { SUBMISSION_ID_FIELD, type FormResult } from "~/shared/forms/form-result.ts";
 import {
   bookingReferenceNote,
@@ -6,10 +5,8 @@ import {
   ESTIMATED_TOTAL,
   failedToCreateReservation,
   FIELD_LABELS,
-  NO_ROOMS_AVAILABLE,
   REASON_UNEXPECTED,
   RESERVE_NOW,
-  SELECT_A_ROOM_PLACEHOLDER,
   SELECT_PAYMENT_METHOD,
   SENDING,
 } from "~/shared/messages.ts";
@@ -18,15 +15,19 @@ import { clampCheckOut } from "~/shared/forms/form-rules.ts";
 import { reservationEstimateText } from "~/features/pricing/stay-estimate.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
 import { useState } from "react";
-import { QuoteBreakdowns, quoteAttributes, quotedTotal } from "../../pricing/components/stay-quote.tsx";
+import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
 import { HoneypotField, InputField, SelectField, TextAreaField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
+import { islandApi } from "../../../shared/islands/island-api.ts";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";
 import type { RoomChoice } from "../room-choices.ts";
+import type { ReservationPageData } from "../reservation-page.server.ts";
+import { RoomPicker } from "./room-picker.tsx";
+import { StayFields } from "./stay-fields.tsx";
 import "./reservation-form.css";
 
 interface ReservationFormProps {
@@ -62,11 +63,13 @@ export function ReservationForm({ result, ...props }: ReservationFormProps) {
   );
 }
 
-/** The address whose loader lists the rooms free for the form's dates, or null while they are incomplete. */
-function roomsAddress(form: HTMLFormElement): string | null {
+/** The island's JSON route (app/routes/api/reservation.ts): /reservation's loader and action, as JSON. */
+export const reservationApi = islandApi<ReservationPageData, FormResult>("/api/reservation");
+
+/** The query for the rooms free for the form's dates, or null while they are incomplete. */
+function roomsQuery(form: HTMLFormElement): Record<string, string> | null {
   const fields = new FormData(form);
-  const dates = datesToAsk(String(fields.get("checkIn") ?? ""), String(fields.get("checkOut") ?? ""));
-  return dates ? `/reservation?${new URLSearchParams(dates)}` : null;
+  return datesToAsk(String(fields.get("checkIn") ?? ""), String(fields.get("checkOut") ?? ""));
 }
 
 /** What /reservation's loader gives the form for its dates. */
@@ -86,11 +89,11 @@ export function ReservationFormIsland({
 }: ReservationFormProps) {
   // The rooms free for the form's dates, with their quotes, and the stay rules beside the dates.
   const [list, setList] = useState({ rooms: initialRooms, stayRuleHints: initialHints });
-  const roomList = useLoaderFollowing<RoomList>("routes/reservation");
+  const roomList = useLoaderFollowing(reservationApi);
   const showList = ({ rooms, stayRuleHints }: RoomList) => setList({ rooms, stayRuleHints });
   const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
     useIslandForm<FormResult>({
-      action: "/reservation",
+      api: reservationApi,
       loadParser: () =>
         import("~/features/stays/reservation-schema.ts").then(
           ({ parseReservationForm }) =>
@@ -107,7 +110,7 @@ export function ReservationFormIsland({
         if (answer.status === "success") {
           setChoice({ checkIn: "", checkOut: "", roomId: "", roomCount: "1" });
           // ...and the list: that of the page without dates, unless the guest picks new ones first.
-          roomList.follow("/reservation", showList);
+          roomList.follow({}, showList);
         } else if (answer.status === "error" && formRef.current) follow(formRef.current);
       },
     });
@@ -119,7 +122,7 @@ export function ReservationFormIsland({
       ) as Choice,
   );
   const live = useHydrated();
-  const follow = (form: HTMLFormElement) => roomList.follow(roomsAddress(form), showList);
+  const follow = (form: HTMLFormElement) => roomList.follow(roomsQuery(form), showList);
   const readChoice = (form: HTMLFormElement) => {
     const fields = new FormData(form);
     setChoice(Object.fromEntries(CHOICE.map((name) => [name, String(fields.get(name) ?? "")])) as Choice);
@@ -218,7 +221,6 @@ function ReservationFields({
   choice: Choice;
   fieldErrors: Record<string, string | undefined>;
 }) {
-  const lastDay = addYears(today, 1);
   const checkIn = choice.checkIn;
   const field = (name: keyof typeof FIELD_LABELS, fallback?: string) => ({
     name,
@@ -243,30 +245,16 @@ function ReservationFields({
           </option>
         ))}
       </SelectField>
-      <InputField {...field("checkIn")} type="date" min={today} max={lastDay} />
-      <InputField
-        {...field("checkOut")}
-        type="date"
-        min={isIsoDate(checkIn) && checkIn >= today ? checkIn : today}
-        max={lastDay}
+      <StayFields
+        values={values}
+        fieldErrors={fieldErrors}
+        today={today}
+        checkIn={checkIn}
+        childrenRequired={true}
       />
-      <InputField {...field("adults", "1")} type="number" inputMode="numeric" min={1} max={20} step={1} />
-      <InputField {...field("children", "0")} type="number" inputMode="numeric" min={0} max={20} step={1} />
       <InputField {...field("roomCount", "1")} type="number" inputMode="numeric" min={1} max={35} step={1} />
       <div>
-        <SelectField
-          {...field("roomId")}
-          defaultValue={undefined}
-          value={room ? room.id : ""}
-          onChange={() => {}}
-        >
-          <option value="">{rooms.length > 0 ? SELECT_A_ROOM_PLACEHOLDER : NO_ROOMS_AVAILABLE}</option>
-          {rooms.map((option) => (
-            <option key={option.id} value={option.id} data-price={option.price} {...quoteAttributes(option)}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+        <RoomPicker rooms={rooms} value={room ? room.id : ""} error={fieldErrors.roomId} />
         <StayRuleHint hints={stayRuleHints} />
         <QuoteBreakdowns options={rooms} selected={room} checkIn={checkIn} checkOut={choice.checkOut} />
       </div>

@@ -2,35 +2,34 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { lodgeToday } from "~/shared/dates.ts";
 import { isTaken, SUBMISSION_ID_FIELD } from "~/shared/forms/form-result.ts";
 import * as messages from "~/shared/messages.ts";
-import { formatKwacha } from "~/shared/money.ts";
-import { loadRouteData } from "~/shared/islands/route-data.ts";
+import { getJson, islandApi } from "~/shared/islands/island-api.ts";
 import { stayPriceText } from "~/features/pricing/stay-estimate.ts";
 import { datesToAsk, staySearchQuery, type StaySearch } from "~/features/stays/stay-search.ts";
-import { GuestFields, HoneypotField, SelectField, StayFields } from "../../../shared/forms/form-fields.tsx";
+import { GuestFields, HoneypotField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
-import { QuoteBreakdowns, quoteAttributes, quotedTotal } from "../../pricing/components/stay-quote.tsx";
+import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";
 import type { RoomDialogAnswer, RoomDialogData, RoomOption } from "../room-choices.ts";
+import { RoomPicker } from "./room-picker.tsx";
+import { StayFields } from "./stay-fields.tsx";
 import "./room-booking-dialog.css";
 
-const {
-  BOOKING_SUCCESSFUL,
-  CONFIRM_BOOKING,
-  FIELD_LABELS,
-  LOADING_AVAILABLE_ROOMS,
-  NO_ROOMS_AVAILABLE,
-  ROOM_BOOKING_TITLE,
-  SELECT_A_ROOM_PLACEHOLDER,
-} = messages;
+const { BOOKING_SUCCESSFUL, CONFIRM_BOOKING, LOADING_AVAILABLE_ROOMS, ROOM_BOOKING_TITLE } = messages;
 
 /** The address parameter that opens the dialog, with the room type to preselect. */
 const BOOK = "book";
 
-/** The page address that opens the dialog for a room type and stay (a link, a data request, a form). */
+/**
+ * The island's JSON route (app/routes/api/room-booking.ts), the same on every page with the
+ * dialog: the rooms for `?book=<type>&checkIn=&checkOut=&adults=&children=` and the bookings.
+ */
+export const roomBookingApi = islandApi<RoomDialogData | null, RoomDialogAnswer>("/api/room-booking");
+
+/** The page address that opens the dialog for a room type and stay (a link, a form). */
 export function dialogUrl(pathname: string, roomType: string, stay: StaySearch | null): string {
   const stayQuery = stay ? staySearchQuery(stay) : "";
   return `${pathname}?${BOOK}=${encodeURIComponent(roomType)}${stayQuery ? `&${stayQuery}` : ""}`;
@@ -76,7 +75,7 @@ export function BookRoomButton({
 export interface RoomBookingDialogProps {
   /** The page the dialog is on, whose loader and action serve it (ADR 0010). */
   pathname: string;
-  /** That page's route module, whose loader lists the rooms (`routes/rooms`). */
+  /** That page's route module; the island asks its own JSON route instead (roomBookingApi). */
   routeId: string;
   /** From the page's loader when the address has `?book=`. */
   dialog: RoomDialogData | null;
@@ -119,8 +118,8 @@ interface Opened {
   /** Counts openings: each opening is a fresh form, and late answers of an older one are dropped. */
   serial: number;
   roomType: string;
-  /** undefined while loading; null when the rooms could not be asked for. */
-  data: RoomDialogData | null | undefined;
+  /** What the loader gave: undefined while loading; null when the rooms could not be asked for. */
+  dialog: RoomDialogData | null | undefined;
   /** The action's answer shown in the form, after a refusal. */
   answer: RoomDialogAnswer | null;
 }
@@ -130,7 +129,7 @@ interface Opened {
  * rooms free for the stay from the page's loader; the list and the price follow the dates and
  * the room; 'Confirm Booking' sends the form to the page's action and shows its answer.
  */
-export function RoomBookingDialog({ pathname, routeId, dialog, answer }: RoomBookingDialogProps) {
+export function RoomBookingDialog({ pathname, dialog, answer }: RoomBookingDialogProps) {
   const result = answer?.result;
   const serverBooked = result?.status === "success" ? (result.reference ?? "") : null;
   const refused = result && result.status !== "success" ? answer : null;
@@ -138,7 +137,7 @@ export function RoomBookingDialog({ pathname, routeId, dialog, answer }: RoomBoo
     dialog?.roomType ?? (refused?.result.status !== "success" ? refused?.result.values.roomType : "") ?? "";
   const [opened, setOpened] = useState<Opened | null>(
     serverBooked === null && (dialog !== null || refused !== null)
-      ? { serial: 0, roomType: serverRoomType, data: dialog, answer: refused }
+      ? { serial: 0, roomType: serverRoomType, dialog, answer: refused }
       : null,
   );
   const [booked, setBooked] = useState<string | null>(serverBooked);
@@ -157,7 +156,7 @@ export function RoomBookingDialog({ pathname, routeId, dialog, answer }: RoomBoo
       setOpened((previous) => ({
         serial: (previous?.serial ?? 0) + 1,
         roomType,
-        data: undefined,
+        dialog: undefined,
         answer: null,
       }));
       void load(link.href, (previous) => previous + 1);
@@ -165,17 +164,15 @@ export function RoomBookingDialog({ pathname, routeId, dialog, answer }: RoomBoo
     let serial = 0;
     async function load(href: string, next: (serial: number) => number) {
       const asked = (serial = next(serial));
-      const answer = await loadRouteData<{ bookingDialog: RoomDialogData | null }>(href, routeId);
+      const loaded = await getJson(roomBookingApi, new URL(href).searchParams);
       if (asked !== serial) return;
       setOpened((current) =>
-        current && current.data === undefined
-          ? { ...current, data: answer?.data.bookingDialog ?? null }
-          : current,
+        current && current.dialog === undefined ? { ...current, dialog: loaded } : current,
       );
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
-  }, [routeId]);
+  }, []);
 
   // Open means modal; closed means closed.
   useEffect(() => {
@@ -191,7 +188,7 @@ export function RoomBookingDialog({ pathname, routeId, dialog, answer }: RoomBoo
   }, [opened]);
 
   // Once the rooms are in, the guest starts at the form, not at the close button.
-  const loaded = opened?.data !== undefined;
+  const loaded = opened?.dialog !== undefined;
   const serial = opened?.serial ?? 0;
   useEffect(() => {
     if (!loaded || serial === 0) return;
@@ -237,11 +234,11 @@ export function RoomBookingDialog({ pathname, routeId, dialog, answer }: RoomBoo
             </button>
           </form>
         </div>
-        {opened === null ? null : opened.data === undefined ? (
+        {opened === null ? null : opened.dialog === undefined ? (
           <p className="room-booking-form__loading" role="status">
             {LOADING_AVAILABLE_ROOMS}
           </p>
-        ) : opened.data === null && opened.answer === null ? (
+        ) : opened.dialog === null && opened.answer === null ? (
           <div className="room-booking-form">
             <Notice tone="error">{messages.failedToFetchRooms(messages.REASON_UNEXPECTED)}</Notice>
           </div>
@@ -249,9 +246,8 @@ export function RoomBookingDialog({ pathname, routeId, dialog, answer }: RoomBoo
           <RoomBookingForm
             key={opened.serial}
             pathname={pathname}
-            routeId={routeId}
             roomType={opened.roomType}
-            dialog={opened.data}
+            dialog={opened.dialog}
             answer={opened.answer}
             onBooked={(reference) => {
               setBooked(reference);
@@ -295,31 +291,28 @@ function estimateFor(room: RoomOption | undefined, checkIn: string, checkOut: st
   return stayPriceText(room?.price ?? null, checkIn, checkOut, quotedTotal(room, checkIn, checkOut));
 }
 
-/** The address whose loader lists the rooms for the form's stay, or null while its dates are incomplete. */
-function roomsAddress(pathname: string, roomType: string, form: HTMLFormElement): string | null {
+/** The query for the rooms free for the form's stay, or null while its dates are incomplete. */
+function roomsQuery(roomType: string, form: HTMLFormElement): URLSearchParams | null {
   const fields = new FormData(form);
   const dates = datesToAsk(String(fields.get("checkIn") ?? ""), String(fields.get("checkOut") ?? ""));
   if (!dates) return null;
-  const query = new URLSearchParams({
+  return new URLSearchParams({
     [BOOK]: roomType,
     ...dates,
     adults: String(fields.get("adults") ?? "1"),
     children: String(fields.get("children") ?? "0"),
   });
-  return `${pathname}?${query}`;
 }
 
 /** The dialog's form: posts to the page's own action (ADR 0010); sent in place once the island is live. */
 function RoomBookingForm({
   pathname,
-  routeId,
   roomType,
   dialog,
   answer,
   onBooked,
 }: {
   pathname: string;
-  routeId: string;
   roomType: string;
   dialog: RoomDialogData | null;
   answer: RoomDialogAnswer | null;
@@ -329,11 +322,12 @@ function RoomBookingForm({
   const values = initialValues(dialog, answer);
   const action = dialogUrl(pathname, roomType, null);
   const [roomsData, setRooms] = useState(answer?.rooms ?? dialog?.rooms ?? undefined);
-  const roomList = useLoaderFollowing<{ bookingDialog: RoomDialogData | null }>(routeId);
+  const roomList = useLoaderFollowing(roomBookingApi);
   const rooms = roomsData?.rooms ?? [];
   const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
     useIslandForm<RoomDialogAnswer>({
-      action,
+      api: roomBookingApi,
+      query: { [BOOK]: roomType },
       loadParser: () =>
         import("~/features/stays/room-booking-schema.ts").then(
           ({ parseRoomBookingForm }) =>
@@ -369,8 +363,8 @@ function RoomBookingForm({
     setChoice({ checkIn, checkOut, roomId: String(fields.get("roomId") ?? "") });
     // Dates changed before the island was live: the list for them.
     if (checkIn !== (values.checkIn ?? "") || checkOut !== (values.checkOut ?? "")) {
-      roomList.follow(roomsAddress(pathname, roomType, element), (data) => {
-        if (data.bookingDialog) setRooms(data.bookingDialog.rooms);
+      roomList.follow(roomsQuery(roomType, element), (listed) => {
+        if (listed) setRooms(listed.rooms);
       });
     }
   });
@@ -400,8 +394,8 @@ function RoomBookingForm({
           setChoice((current) => ({ ...current, [target.name]: target.value }));
         }
         if (target.name === "checkIn" || target.name === "checkOut") {
-          roomList.follow(roomsAddress(pathname, roomType, event.currentTarget), (data) => {
-            if (data.bookingDialog) setRooms(data.bookingDialog.rooms);
+          roomList.follow(roomsQuery(roomType, event.currentTarget), (listed) => {
+            if (listed) setRooms(listed.rooms);
           });
         }
       }}
@@ -420,7 +414,6 @@ function RoomBookingForm({
           fieldErrors={fieldErrors}
           today={today}
           checkIn={choice.checkIn}
-          checkOut={values.checkOut ?? ""}
           childrenRequired={true}
         />
       </div>
@@ -431,32 +424,7 @@ function RoomBookingForm({
             {LOADING_AVAILABLE_ROOMS}
           </p>
         ) : (
-          <SelectField
-            name="roomId"
-            label={FIELD_LABELS.roomId}
-            required
-            value={roomId}
-            onChange={() => {}}
-            error={fieldErrors.roomId}
-          >
-            {rooms.length === 0 ? (
-              <option value="">{NO_ROOMS_AVAILABLE}</option>
-            ) : (
-              <>
-                <option value="">{SELECT_A_ROOM_PLACEHOLDER}</option>
-                {rooms.map((option) => (
-                  <option
-                    key={option.id}
-                    value={option.id}
-                    data-price={option.price}
-                    {...quoteAttributes(option)}
-                  >
-                    {`${option.roomNumber || messages.UNKNOWN_NUMBER} - ${option.type || messages.UNKNOWN_TYPE} - ${formatKwacha(option.price)}`}
-                  </option>
-                ))}
-              </>
-            )}
-          </SelectField>
+          <RoomPicker rooms={rooms} value={roomId} error={fieldErrors.roomId} />
         )}
         <StayRuleHint hints={roomsData?.stayRuleHints} />
         <QuoteBreakdowns
