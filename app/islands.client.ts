@@ -3,7 +3,8 @@
 // focus, a pointer or a touch in it, or a click on one of its openers (a 'Book now' link outside
 // it), or a form in it being sent. React and the island's module (app/islands.ts) are fetched only then, so a page that is
 // only read loads none of them. React keeps what the guest typed before it took over (it does not
-// reset uncontrolled fields when hydrating), and the islands read their fields' values once live.
+// reset uncontrolled fields when hydrating); the islands read their fields' values once live, and
+// each field typed meanwhile reaches the island as a change, so its rules apply (island-root.tsx).
 import { islands } from "./islands.ts";
 import type { IslandName } from "./shared/islands/island-names.ts";
 

@@ -47,5 +47,13 @@ export default [
     route("outbox", "routes/staff/outbox.tsx"),
     route("reports", "routes/staff/reports.tsx"),
   ]),
+  // The islands' JSON routes (ADR 0024): each answers with its page's own server functions.
+  route("api/room-booking", "routes/api/room-booking.ts"),
+  route("api/booking", "routes/api/booking.ts"),
+  route("api/reservation", "routes/api/reservation.ts"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/newsletter", "routes/api/newsletter.ts"),
+  route("api/my-booking", "routes/api/my-booking.ts"),
+  route("api/pay", "routes/api/pay.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,7 +5,7 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import * as m from "../../app/shared/messages.ts";
 import { expectIslandLive, gotoEnhanced } from "./enhanced.ts";
-import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL } from "./servers.ts";
+import { asFreshClient, DB_DOWN_URL, RATE_LIMIT, RATE_LIMITED_URL, SITE_URL } from "./servers.ts";
 
 const today = lodgeToday();
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Room Booking" });
@@ -121,13 +121,94 @@ test("dates typed in a dialog opened by its address before it is live drive its 
   await expect(box.locator(".room-booking-form__estimate")).toHaveText("K1,200 for 3 nights");
 });
 
+test("a check-out typed before the /reservation island is live, earlier than the check-in, becomes the check-in once it is", async ({
+  page,
+}) => {
+  const react = await holdReact(page);
+  await gotoEnhanced(page, "/reservation");
+  const form = page.locator("form#reservation-form");
+  await form.getByLabel("Check-in Date").fill(addDays(today, 40));
+  await form.getByLabel("Check-out Date").fill(addDays(today, 37));
+  await expect.poll(react.held).toBeGreaterThan(0);
+  await expect(page.locator("#reservation[data-island-live]")).toHaveCount(0);
+  react.release();
+  await expectIslandLive(page, "reservation");
+  await expect(form.getByLabel("Check-out Date")).toHaveValue(addDays(today, 40));
+  await expect(form.getByLabel("Check-in Date")).toHaveValue(addDays(today, 40));
+});
+
+test("the islands talk to their JSON routes under /api/, never to React Router's data requests", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "fetch") asked.push(new URL(request.url()).pathname);
+  });
+  await gotoEnhanced(page, "/reservation");
+  const form = page.locator("form#reservation-form");
+  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/reservation");
+  await form.getByLabel("Check-in Date").fill(addDays(today, 44));
+  await form.getByLabel("Check-out Date").fill(addDays(today, 46));
+  const answer = await listed;
+  expect(answer.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(answer.headers()["cache-control"]).toBe("no-store");
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((path) => !path.startsWith("/api/"))).toEqual([]);
+});
+
+test.describe("the JSON routes pass the guards every form does", () => {
+  const message = () => ({
+    name: "Guarded Guest",
+    email: `guarded.${tag()}@example.com`,
+    message: "Through the JSON route",
+  });
+
+  test("a post from another site is refused", async ({ request }) => {
+    const answer = await request.post("/api/contact", {
+      headers: { Origin: "https://elsewhere.example" },
+      form: message(),
+    });
+    expect(answer.status()).toBe(403);
+  });
+
+  test("only form bodies are taken, up to 64 KB", async ({ request }) => {
+    const json = await request.post("/api/contact", {
+      headers: { Origin: SITE_URL, "Content-Type": "application/json" },
+      data: JSON.stringify(message()),
+    });
+    expect(json.status()).toBe(415);
+    const large = await request.post("/api/contact", {
+      headers: { Origin: SITE_URL },
+      form: { ...message(), message: "x".repeat(65 * 1024) },
+    });
+    expect(large.status()).toBe(413);
+  });
+
+  test("writes count against the rate limit, and the answer over it is JSON", async ({ request }) => {
+    const client = asFreshClient();
+    const post = () =>
+      request.post(`${RATE_LIMITED_URL}/api/contact`, {
+        headers: { ...client, Origin: RATE_LIMITED_URL },
+        form: message(),
+      });
+    for (let attempt = 1; attempt <= RATE_LIMIT; attempt++) expect((await post()).status()).toBe(200);
+    const limited = await post();
+    expect(limited.status()).toBe(429);
+    expect(await limited.json()).toMatchObject({
+      status: "error",
+      code: "rate-limited",
+      message: m.RATE_LIMITED,
+    });
+  });
+});
+
 test.describe("an island's failures keep the values and say what happened", () => {
   for (const failure of ["a network error", "a proxy's 502"] as const) {
     test(`contact: ${failure}`, async ({ page }) => {
       await gotoEnhanced(page, "/contact");
       await fillContact(page, `Through ${failure}`);
       await page.route(
-        (url) => url.pathname === "/contact.data",
+        (url) => url.pathname === "/api/contact",
         (route) =>
           failure === "a network error"
             ? route.abort("failed")
@@ -180,7 +261,7 @@ test.describe("an island's failures keep the values and say what happened", () =
     await expect(box.getByRole("combobox", { name: "Room" })).toBeVisible();
     await box.getByLabel("Full Name").fill("Offline Guest");
     await page.route(
-      (url) => url.pathname === "/rooms.data",
+      (url) => url.pathname === "/api/room-booking",
       (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()),
     );
     await box.getByRole("button", { name: "Confirm Booking" }).click();

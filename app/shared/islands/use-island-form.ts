@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { FormResult } from "~/shared/forms/form-result.ts";
-import { formBody, submitToAction } from "~/shared/islands/route-data.ts";
+import { formBody, postForm, type IslandApi, type Query } from "~/shared/islands/island-api.ts";
 import { FORM_ERROR, type FormInput, type ParseFormResult } from "~/shared/forms/form-data.ts";
 
 /** A form's zod schema as the browser runs it: the same parse function its action runs. */
@@ -10,8 +10,10 @@ export type FormParser = (input: FormInput) => ParseFormResult<unknown>;
 export type ShownResult = FormResult | null;
 
 interface IslandFormOptions<A> {
-  /** The page address whose action takes the form (the form's own `action`). */
-  action: string;
+  /** The island's JSON route, whose action takes the form as the page's action does. */
+  api: IslandApi<unknown, A>;
+  /** The search parameters of the page's action (the form's own `action`): `?book=`, `?tab=`. */
+  query?: Query;
   /** The form's schema, fetched once the guest starts on the form (zod is a chunk of its own). */
   loadParser: () => Promise<FormParser>;
   /** The FormResult in the action's answer (for actions that answer more than a result). */
@@ -29,12 +31,13 @@ interface IslandFormOptions<A> {
 /**
  * The one way an island's form is sent (ADR 0015): checked with its schema before it leaves (a
  * message beside each field), sent once (a second click while the first is under way sends
- * nothing) to its page's action, and the answer shown in place: success, errors beside the
+ * nothing) to its JSON route, and the answer shown in place: success, errors beside the
  * fields, or the form's failure text, with what the guest typed left as it was (the fields are
  * uncontrolled). Focus then goes to the first field in error, else to the new notice.
  */
 export function useIslandForm<A>({
-  action,
+  api,
+  query,
   loadParser,
   resultOf,
   failure,
@@ -86,7 +89,7 @@ export function useIslandForm<A>({
       );
       return;
     }
-    const answer = await submitToAction<A>(action, formBody(form, submitter));
+    const answer = await postForm(api, formBody(form, submitter), query);
     if (!answer) {
       show({ status: "error", code: "failed", message: failure, values: {} });
       return;
@@ -97,8 +100,8 @@ export function useIslandForm<A>({
       window.location.assign(answer.redirect);
       return new Promise<never>(() => {});
     }
-    show(resultOf(answer.data));
-    onAnswer?.(answer.data);
+    show(resultOf(answer.body));
+    onAnswer?.(answer.body);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -2,11 +2,15 @@ import { SUBMISSION_ID_FIELD, type FormResult } from "~/shared/forms/form-result
 import { CONTACT_ERROR, FIELD_LABELS, SEND_MESSAGE, SENDING } from "~/shared/messages.ts";
 import { HoneypotField, InputField, TextAreaField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
+import { islandApi } from "../../../shared/islands/island-api.ts";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import "./contact-form.css";
 
 const FORM_ID = "contact-form";
+
+/** The island's JSON route (app/routes/api/contact.ts): /contact's action, answered as JSON. */
+export const contactApi = islandApi<never, FormResult>("/api/contact");
 
 interface ContactFormProps {
   submissionId: string;
@@ -26,7 +30,7 @@ export function ContactForm(props: ContactFormProps) {
 export function ContactFormIsland({ submissionId, result: initial }: ContactFormProps) {
   const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
     useIslandForm<FormResult>({
-      action: "/contact",
+      api: contactApi,
       loadParser: () =>
         import("~/features/contact/contact-schema.ts").then(({ parseContactForm }) => parseContactForm),
       resultOf: (answer) => answer,

@@ -3,9 +3,13 @@ import type { FormResult } from "~/shared/forms/form-result.ts";
 import { FIELD_LABELS, NEWSLETTER_ERROR, SENDING } from "~/shared/messages.ts";
 import { HoneypotField, InputField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
+import { islandApi } from "../../../shared/islands/island-api.ts";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import "./newsletter-form.css";
+
+/** The island's JSON route (app/routes/api/newsletter.ts): /newsletter's action, answered as JSON. */
+export const newsletterApi = islandApi<never, FormResult>("/api/newsletter");
 
 /** The id of the form on the /newsletter page. */
 const PAGE_FORM_ID = "newsletter-form";
@@ -35,7 +39,7 @@ export function NewsletterForm({ id = PAGE_FORM_ID, result }: NewsletterFormProp
 export function NewsletterFormIsland({ id = PAGE_FORM_ID, result: initial }: NewsletterFormProps) {
   const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
     useIslandForm<FormResult>({
-      action: "/newsletter",
+      api: newsletterApi,
       loadParser: () =>
         import("~/features/newsletter/newsletter-schema.ts").then(
           ({ parseNewsletterForm }) => parseNewsletterForm,

@@ -1,20 +1,21 @@
 import { useRef, useState, useSyncExternalStore } from "react";
 import { formatKwacha } from "~/shared/money.ts";
-import { submitToAction } from "~/shared/islands/route-data.ts";
+import { postForm } from "~/shared/islands/island-api.ts";
 import {
   CARD_COULD_NOT_OPEN,
   CARD_NEEDS_JAVASCRIPT,
   type CardCheckout,
 } from "~/features/payments/pay-view.ts";
 import { Notice } from "../../../shared/ui/notice.tsx";
-import { payStepAddress } from "./payment-progress.tsx";
+import { payApi, payStepAddress } from "./payment-progress.tsx";
 
 // The card option of the payment step (issue 17, ADR 0018 "Cards"), an island: on the guest's
-// click it asks the page's action to store a card attempt (our reference, the deposit), loads the
-// provider's widget script (only now, and only on this page: the CSP lets its origin in on /pay)
-// and opens the widget, where the guest types the card: into the provider's own frame, never into
-// this page or to this server. The widget's callbacks only make the action ask the provider; the
-// page then shows what the provider said. Without JavaScript the option says what to do instead.
+// click it asks the page's action, through its JSON route, to store a card attempt (our
+// reference, the deposit), loads the provider's widget script (only now, and only on this page:
+// the CSP lets its origin in on /pay) and opens the widget, where the guest types the card: into
+// the provider's own frame, never into this page or to this server. The widget's callbacks only
+// make the action ask the provider; the page then shows what the provider said. Without
+// JavaScript the option says what to do instead.
 
 interface LencoPayOptions extends Omit<CardCheckout, "scriptUrl"> {
   channels: string[];
@@ -64,12 +65,13 @@ export function CardPaymentIsland({
   const [message, setMessage] = useState<string | null>(null);
   const settled = useRef(false);
   const address = payStepAddress(reference, token);
+  const send = (intent: string) => postForm(payApi, new URLSearchParams({ intent }), { reference, token });
 
   /** Tells the action what the widget said; it asks the provider, and the page shows the answer. */
   async function report(intent: "card-paid" | "card-closed") {
     if (settled.current) return;
     settled.current = true;
-    const answer = await submitToAction(address, new URLSearchParams({ intent }));
+    const answer = await send(intent);
     window.location.assign(answer && "redirect" in answer ? answer.redirect : address);
   }
 
@@ -77,15 +79,12 @@ export function CardPaymentIsland({
     setBusy(true);
     setMessage(null);
     settled.current = false;
-    const answer = await submitToAction<{ message?: string; card?: CardCheckout }>(
-      address,
-      new URLSearchParams({ intent: "card" }),
-    );
+    const answer = await send("card");
     if (answer && "redirect" in answer) return window.location.assign(answer.redirect);
-    const card = answer?.data.card;
+    const card = answer?.body.card;
     if (!card) {
       setBusy(false);
-      return setMessage(answer?.data.message ?? CARD_COULD_NOT_OPEN);
+      return setMessage(answer?.body.message ?? CARD_COULD_NOT_OPEN);
     }
     try {
       await loadScript(card.scriptUrl);

@@ -3,7 +3,7 @@ import { SENDING } from "~/shared/messages.ts";
 import { OTP_INTENT, type PayView } from "~/features/payments/pay-view.ts";
 import { InputField } from "../../../shared/forms/form-fields.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
-import { payStepAddress } from "./payment-progress.tsx";
+import { payApi, payStepAddress } from "./payment-progress.tsx";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 
 // The payment step's one-time code (ADR 0018): Lenco may first verify the guest's number with a
@@ -32,7 +32,8 @@ export function PaymentOtpForm({ view, answer }: { view: PayView; answer?: PayAn
   const action = payStepAddress(view.reference, view.token);
   const { formRef, onSubmit, onChange, onFocus, pending, result, fieldErrors, answerKey } =
     useIslandForm<PayAnswer>({
-      action,
+      api: payApi,
+      query: { reference: view.reference, token: view.token },
       loadParser: () =>
         import("~/features/payments/payment-otp-schema.ts").then(
           ({ parsePaymentOtpForm }) => parsePaymentOtpForm,

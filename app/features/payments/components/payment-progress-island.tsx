@@ -1,25 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import { loadRouteData } from "~/shared/islands/route-data.ts";
-import {
-  confirmedTitle,
-  PROGRESS_REFRESH_SECONDS,
-  type PayLoaderData,
-  type PayView,
-} from "~/features/payments/pay-view.ts";
+import { getJson } from "~/shared/islands/island-api.ts";
+import { confirmedTitle, PROGRESS_REFRESH_SECONDS, type PayView } from "~/features/payments/pay-view.ts";
 import { PaymentOtpForm, type PayAnswer } from "./payment-otp-form.tsx";
-import { PaymentOutcome, PayPolicies, PaySummary, payStepAddress } from "./payment-progress.tsx";
+import { PaymentOutcome, PayPolicies, PaySummary, payApi, payStepAddress } from "./payment-progress.tsx";
 
 // The payment step while the guest approves the prompt on the phone, as an island (ADR 0015,
-// ADR 0018): it asks the page's own loader (`/pay/<reference>.data?token=…`, no-store, nothing
-// without the link's token) every few seconds and shows the outcome in place: the confirmation
-// with the reference, the failure and its reason, or the end of the hold. It hydrates as soon as
+// ADR 0018): it asks the page's loader through its JSON route (`/api/pay?reference=…&token=…`,
+// no-store, nothing without the link's token) every few seconds and shows the outcome in place:
+// the confirmation with the reference, the failure and its reason, or the end of the hold. It hydrates as soon as
 // the page's script runs (the guest waits on it, there is no intent to wait for). Without
 // JavaScript, PaymentProgress's <noscript> refresh reloads the whole page instead. When the
 // provider asks for a one-time code first (`otp`), the island shows the code form and stops
 // asking; once the code is taken the action sends the guest back to this page, waiting again.
 
-/** The loader's route id, for React Router's data request. */
-const ROUTE_ID = "routes/pay";
 /** After an unreadable answer (network, a proxy), ask less often, up to every 30 s. */
 const SLOWEST_MS = 30_000;
 
@@ -41,15 +34,12 @@ export function PaymentProgressIsland({
     let timer: ReturnType<typeof setTimeout>;
     const ask = (delay: number) => {
       timer = setTimeout(async () => {
-        const answer = await loadRouteData<PayLoaderData>(
-          payStepAddress(initial.reference, initial.token),
-          ROUTE_ID,
-        );
+        const answer = await getJson(payApi, { reference: initial.reference, token: initial.token });
         if (stopped) return;
-        if (answer?.data.ok) {
-          setView(answer.data.view);
+        if (answer?.ok) {
+          setView(answer.view);
           // Still waiting: ask again at the usual pace (the effect ends when it is over).
-          if (answer.data.view.state === "waiting") ask(PROGRESS_REFRESH_SECONDS * 1000);
+          if (answer.view.state === "waiting") ask(PROGRESS_REFRESH_SECONDS * 1000);
         } else {
           ask(Math.min(SLOWEST_MS, delay * 2));
         }

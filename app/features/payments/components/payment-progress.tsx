@@ -1,6 +1,8 @@
 import { formatDisplayDate, formatLodgeTime } from "~/shared/dates.ts";
 import { formatKwacha } from "~/shared/money.ts";
-import { PROGRESS_REFRESH_SECONDS, type PayView } from "~/features/payments/pay-view.ts";
+import { PROGRESS_REFRESH_SECONDS, type PayLoaderData, type PayView } from "~/features/payments/pay-view.ts";
+import type { PayActionData } from "~/features/payments/pay-page.server.ts";
+import { islandApi } from "../../../shared/islands/island-api.ts";
 import { Notice } from "../../../shared/ui/notice.tsx";
 
 // What the payment step says about the payment (ADR 0018): the progress while the guest approves
@@ -8,10 +10,16 @@ import { Notice } from "../../../shared/ui/notice.tsx";
 // island (payment-progress-island.tsx) renders the same components as the status changes, so a
 // guest with JavaScript and one without read the same words.
 
-/** The address of the payment step: the page, and with `.data` its loader for the island. */
+/** The address of the payment step's page. */
 export function payStepAddress(reference: string, token: string): string {
   return `/pay/${encodeURIComponent(reference)}?token=${encodeURIComponent(token)}`;
 }
+
+/**
+ * The payment step's JSON route (app/routes/api/pay.ts), for its islands: the page's loader and
+ * action as JSON, for `?reference=&token=`.
+ */
+export const payApi = islandApi<PayLoaderData, PayActionData>("/api/pay");
 
 /** While the prompt is on its way to the phone or waits for the guest's PIN. */
 export function PaymentProgress({ view }: { view: PayView }) {

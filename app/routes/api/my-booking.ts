@@ -1,0 +1,49 @@
+import { myBookingApi, type MyBookingRequest } from "~/features/stays/components/my-booking-request.tsx";
+import { answerAction } from "~/shared/islands/island-answers.ts";
+import { action as myBookingPage } from "../my-booking.tsx";
+import type { Route } from "./+types/my-booking";
+
+// /my-booking's JSON route (ADR 0024): the page's own action, its answer as JSON: a look-up or a
+// cancellation. The folio is a page of its own, posted to /my-booking, never asked for here.
+const FOLIO_IS_A_PAGE = "The folio and receipts are a page of their own: ask /my-booking for them.";
+
+export function action(args: Route.ActionArgs): Promise<Response> {
+  return answerAction(myBookingApi, async () => {
+    // The same request and context; the two routes' generated argument types differ only in name.
+    const { data, init } = await myBookingPage(args as unknown as Parameters<typeof myBookingPage>[0]);
+    if (data.status === "folio") {
+      return {
+        data: { status: "error" as const, message: FOLIO_IS_A_PAGE, values: {} },
+        init: { status: 400 },
+      };
+    }
+    if (data.status !== "found") return { data, init };
+    const { request, ...found } = data;
+    return { data: { ...found, request: shown(request) }, init };
+  });
+}
+
+/**
+ * The request as the island's type has it: the page's view of it carries more (its database id,
+ * when it was made) than the guest is shown or this answer promises.
+ */
+function shown(request: MyBookingRequest): MyBookingRequest {
+  const { kind, reference, status, name, what, from, until, total, history, mayCancel, nights, taxes } =
+    request;
+  const deposit = request.deposit && { outcome: request.deposit.outcome };
+  return {
+    kind,
+    reference,
+    status,
+    name,
+    what,
+    from,
+    until,
+    total,
+    history,
+    mayCancel,
+    nights,
+    taxes,
+    deposit,
+  };
+}
