@@ -135,6 +135,8 @@ export function pagePipeline({
     const keeps: PagePipeline["keeps"] = ({ status, headers, keeping, notes }) =>
       keeping !== null &&
       !notes.degraded &&
+      // A page kept per data version must have taken its fresh values through keptPageLoader.
+      (keeping !== "data" || notes.freshnessTracked === true) &&
       status === 200 &&
       req.method === "GET" &&
       slot !== undefined &&

@@ -1,4 +1,5 @@
 import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
+import { keptPageLoader } from "~/shared/page-cache/kept-page.server.ts";
 import type { Route } from "./+types/booking";
 import { BookingForm, isBookingTab } from "~/features/stays/components/booking-form.tsx";
 import { PageHeader } from "~/shared/ui/page-header.tsx";
@@ -7,7 +8,6 @@ import { lodgeToday } from "~/shared/dates.ts";
 import { echoedFields } from "~/shared/forms/echoed-fields.ts";
 import { originFromMatches, pageMeta } from "~/features/site/seo.ts";
 import { readStaySearch } from "~/features/stays/stay-search.ts";
-import { freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
 import { stayParams } from "~/features/stays/refused-stay.server.ts";
 import { loadBookingPage, submitBookingPage } from "../features/stays/booking-page.server.ts";
 
@@ -27,23 +27,23 @@ export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
  * Rooms (Available ones) and venues for the form. When the database is
  * unreachable the page still renders (decisions.md 17) and says why.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = keptPageLoader(async ({ request, context }: Route.LoaderArgs, page) => {
   const params = stayParams(request, context);
   const tab = params.get("tab");
   // The rooms free for the dates in the address ('Check availability', or the script as the
   // guest types), tonight's before that; the venues free on the chosen date (decisions.md 23, 24).
   const stay = readStaySearch(params, lodgeToday());
-  const page = await loadBookingPage(context, stay, params.get("bookingDate"));
+  const lists = await loadBookingPage(context, page, stay, params.get("bookingDate"));
   return {
-    ...page,
+    ...lists,
     stay,
     // What the guest had typed when 'Check availability' reloaded the page without JavaScript.
     values: echoedFields(params),
     tab: isBookingTab(tab) ? tab : "room",
     // A fresh id per rendered form: a repeated POST of it saves nothing new.
-    submissionId: freshSubmissionId(context),
+    submissionId: page.submissionId(),
   };
-}
+});
 
 export function action({ request, context }: Route.ActionArgs) {
   return submitBookingPage(request, context);

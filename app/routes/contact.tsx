@@ -9,7 +9,7 @@ import { getDb } from "~/shared/context.server.ts";
 import { insertContactMessage } from "~/features/contact/contact-messages.server.ts";
 import { logReadFailure, logWriteFailure } from "~/shared/db/failures.server.ts";
 import { roomTypePrices } from "~/features/stays/rooms.server.ts";
-import { dontKeepPage, freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
+import { keptPageLoader } from "~/shared/page-cache/kept-page.server.ts";
 import { priceRangeText } from "~/features/pricing/price-range.ts";
 import { formError, formSuccess, readSubmission } from "~/shared/forms/form-submission.server.ts";
 import { CONTACT_ERROR, CONTACT_SENT } from "~/shared/messages.ts";
@@ -29,26 +29,26 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-// Kept by the server like the pages that show data (ADR 0013): only its form's submission id
-// differs per visitor, and the cache renews it.
-export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
-
 /**
  * A fresh submission id per rendered form: a repeated POST stores one message. And the range of
  * the database's room rates for the lodge's structured data; if the rates cannot be read the page
  * still shows, without a range, and is not kept (ADR 0013).
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const submissionId = freshSubmissionId(context);
+export const loader = keptPageLoader(async ({ context }: Route.LoaderArgs, page) => {
+  const submissionId = page.submissionId();
   try {
     const prices = await roomTypePrices(await getDb(context));
     return { submissionId, priceRange: priceRangeText(prices.values()) };
   } catch (error) {
-    dontKeepPage(context);
+    page.readFailed();
     logReadFailure("room rates", error);
     return { submissionId, priceRange: null };
   }
-}
+});
+
+// Kept by the server like the pages that show data (ADR 0013): only its form's submission id
+// differs per visitor, and the cache renews it.
+export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, context, contactSchema, CONTACT_SENT);

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { keptPageLoader } from "~/shared/page-cache/kept-page.server.ts";
 import { AboutSection } from "~/features/site/components/about-section.tsx";
 import { Hero } from "~/features/site/components/hero.tsx";
 import { RoomsList } from "~/features/stays/components/rooms-list.tsx";
@@ -34,11 +35,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 /** The room cards' rates: the database is their only source (a card without one shows no price). */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = keptPageLoader(async ({ context }: Route.LoaderArgs, page) => {
   const today = lodgeToday();
-  const { offers } = await loadRoomTypeOffers(context, { checkIn: today, checkOut: today });
+  const { offers } = await loadRoomTypeOffers(context, page, { checkIn: today, checkOut: today });
   return { offers };
-}
+});
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,4 +1,5 @@
 import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
+import { keptPageLoader } from "~/shared/page-cache/kept-page.server.ts";
 import { PageHeader } from "~/shared/ui/page-header.tsx";
 import { ReservationForm } from "~/features/stays/components/reservation-form.tsx";
 import { Notice } from "~/shared/ui/notice.tsx";
@@ -21,9 +22,9 @@ export function meta({ matches }: Route.MetaArgs) {
 // Kept by the server per data version and lodge day (ADR 0013): it shows the rooms free tonight.
 export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadReservationPage(request, context);
-}
+export const loader = keptPageLoader(({ request, context }: Route.LoaderArgs, page) => {
+  return loadReservationPage(request, context, page);
+});
 
 export function action({ request, context }: Route.ActionArgs) {
   return createReservation(request, context);

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { keptPageLoader } from "~/shared/page-cache/kept-page.server.ts";
 import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
 import type { Route } from "./+types/room-details";
 import { Icon } from "~/shared/ui/icon.tsx";
@@ -22,18 +23,18 @@ import "./room-details.css";
 // Kept by the server per data version and lodge day (ADR 0013): it shows the room's rate.
 export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = keptPageLoader(async ({ params, request, context }: Route.LoaderArgs, page) => {
   // Ids are matched as numbers (spec section 2): /details/01 is room 1.
   const room = getRoomById(Number(params.id));
   if (!room) return data({ room: null, price: null, error: null, bookingDialog: null }, { status: 404 });
   const today = lodgeToday();
   // The rate is the database's; the dialog's rooms come when `?book=` opens it on the server.
   const [{ offers, error }, bookingDialog] = await Promise.all([
-    loadRoomTypeOffers(context, { checkIn: today, checkOut: today }),
-    loadRoomDialog(request, context),
+    loadRoomTypeOffers(context, page, { checkIn: today, checkOut: today }),
+    loadRoomDialog(request, context, page),
   ]);
   return { room, price: offers?.[room.type]?.price ?? null, error, bookingDialog };
-}
+});
 
 /** The Room Booking dialog's form (ADR 0010). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,4 +1,5 @@
 import type { RouteHandle } from "~/shared/page-cache/route-handle.ts";
+import { keptPageLoader } from "~/shared/page-cache/kept-page.server.ts";
 import type { Route } from "./+types/rooms";
 import { InputField } from "~/shared/forms/form-fields.tsx";
 import { Notice } from "~/shared/ui/notice.tsx";
@@ -29,15 +30,15 @@ export const handle = { keepPerDataVersion: true } satisfies RouteHandle;
  * (`?checkIn=&checkOut=&adults=&children=`), how many rooms of each are free; and the dialog's
  * rooms when `?book=` opens it.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = keptPageLoader(async ({ request, context }: Route.LoaderArgs, page) => {
   const today = lodgeToday();
   const stay = readStaySearch(new URL(request.url).searchParams, today);
   const [offers, bookingDialog] = await Promise.all([
-    loadRoomTypeOffers(context, stay),
-    loadRoomDialog(request, context),
+    loadRoomTypeOffers(context, page, stay),
+    loadRoomDialog(request, context, page),
   ]);
   return { today, stay, ...offers, bookingDialog };
-}
+});
 
 /** The Room Booking dialog's form (ADR 0010). */
 export async function action({ request, context }: Route.ActionArgs) {

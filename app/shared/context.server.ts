@@ -37,7 +37,12 @@ export function getDb(context: Readonly<RouterContextProvider>): Promise<DB> {
  * put in the page, and whether a read failed (a degraded page is never kept). A fresh object
  * per request (server/app.ts); see app/shared/page-cache/page-keeping.server.ts.
  */
-export type PageKeepingNotes = { freshValues: string[]; degraded: boolean };
+export type PageKeepingNotes = {
+  freshValues: string[];
+  degraded: boolean;
+  /** Set by `keptPageLoader`: a page kept per data version is kept only when its loader was one. */
+  freshnessTracked?: boolean;
+};
 export const pageKeepingContext = createContext<PageKeepingNotes | null>(null);
 
 /** A document as the server render finished it, whole, for the page pipeline. */

@@ -26,6 +26,8 @@ type Render = {
   noStore?: boolean;
   /** Put a fresh submission id in the page (in a form field and in an inline script). */
   form?: boolean;
+  /** Whether the page's loader was a keptPageLoader (the only way to a kept page's fresh values). */
+  tracked?: boolean;
 };
 
 /** The document, with the nonce where React and React Router put it. */
@@ -72,13 +74,15 @@ function site(
       cookie = false,
       noStore = false,
       form = false,
+      tracked = true,
     } = render(req.path);
     const pipeline = pages.forRender(req, res);
     const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
     if (cookie) headers.set("Set-Cookie", "a=b");
     if (noStore) res.setHeader("Cache-Control", "no-store");
     const id = form ? randomUUID() : null;
-    const page = { status, headers, keeping, notes: { freshValues: id ? [id] : [], degraded } };
+    const notes = { freshValues: id ? [id] : [], degraded, freshnessTracked: tracked };
+    const page = { status, headers, keeping, notes };
     const nonce = pipeline.keeps(page) ? undefined : String(res.locals.nonce);
     await sendAsTheAdapter(res, pipeline.respond({ ...page, nonce, html: document(req.path, nonce, id) }));
   });
@@ -172,6 +176,14 @@ describe("page cache", () => {
     await get(`${url}/booking`);
     await get(`${url}/booking`);
     expect(renders).toEqual(["/booking", "/booking"]);
+  });
+
+  it("keeps no page that shows data unless its loader was a keptPageLoader", async () => {
+    const { app, renders } = site(() => ({ keeping: "data", form: true, tracked: false }));
+    const url = await listen(app);
+    await get(`${url}/contact`);
+    await get(`${url}/contact`);
+    expect(renders).toEqual(["/contact", "/contact"]);
   });
 
   it("does not keep a render with a failed read, but keeps the next good one", async () => {

@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { roomOptions } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
 import { failureReason, logReadFailure } from "~/shared/db/failures.server.ts";
-import { dontKeepPage } from "~/shared/page-cache/page-keeping.server.ts";
+import type { PageFreshness } from "~/shared/page-cache/kept-page.server.ts";
 import { listQuotedFreeRooms } from "~/features/stays/rooms.server.ts";
 import type { StaySearch } from "~/features/stays/stay-search.ts";
 import { listBookedVenueIds } from "~/features/venues/venue-bookings.server.ts";
@@ -29,12 +29,17 @@ type Context = Readonly<RouterContextProvider>;
  * /booking's rooms and venues, each with its own error text (spec section 8): the rooms free for
  * the stay (tonight until dates are chosen), the venues free on `bookingDate` when one is chosen.
  */
-export async function loadBookingPage(context: Context, stay: StaySearch, bookingDate: string | null) {
+export async function loadBookingPage(
+  context: Context,
+  page: PageFreshness,
+  stay: StaySearch,
+  bookingDate: string | null,
+) {
   let db;
   try {
     db = await getDb(context);
   } catch (error) {
-    dontKeepPage(context);
+    page.readFailed();
     logReadFailure("booking page", error);
     const reason = failureReason(error);
     return {
@@ -53,7 +58,7 @@ export async function loadBookingPage(context: Context, stay: StaySearch, bookin
   ]);
   const errors: string[] = [];
   if (rooms.status === "rejected") {
-    dontKeepPage(context);
+    page.readFailed();
     logReadFailure("rooms", rooms.reason);
     errors.push(failedToFetchRooms(failureReason(rooms.reason)));
   }
@@ -64,7 +69,7 @@ export async function loadBookingPage(context: Context, stay: StaySearch, bookin
         ? bookedVenues.reason
         : null;
   if (venueFailure !== null) {
-    dontKeepPage(context);
+    page.readFailed();
     logReadFailure("venues", venueFailure);
     errors.push(failedToFetchVenues(failureReason(venueFailure)));
   }

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { roomChoices, type RoomChoice } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
 import { logReadFailure } from "~/shared/db/failures.server.ts";
-import { dontKeepPage, freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
+import type { PageFreshness } from "~/shared/page-cache/kept-page.server.ts";
 import { listQuotedFreeRooms } from "~/features/stays/rooms.server.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import { echoedFields } from "~/shared/forms/echoed-fields.ts";
@@ -33,10 +33,11 @@ export interface ReservationPageData {
 export async function loadReservationPage(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  page: PageFreshness,
 ): Promise<ReservationPageData> {
   const params = stayParams(request, context);
   const today = lodgeToday();
-  const base = { today, submissionId: freshSubmissionId(context), values: echoedFields(params) };
+  const base = { today, submissionId: page.submissionId(), values: echoedFields(params) };
   const stay = readStaySearch(params, today);
   try {
     // After a room was taken meanwhile, the rooms the action has just read.
@@ -44,7 +45,7 @@ export async function loadReservationPage(
       refusedFreeRooms(context, stay) ?? (await listQuotedFreeRooms(await getDb(context), stay));
     return { ...base, rooms: roomChoices(rooms), stayRuleHints, loadError: null };
   } catch (error) {
-    dontKeepPage(context);
+    page.readFailed();
     logReadFailure("reservation rooms", error);
     return { ...base, rooms: [], stayRuleHints: [], loadError: FAILED_TO_FETCH_AVAILABLE_ROOMS };
   }

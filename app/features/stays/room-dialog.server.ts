@@ -11,7 +11,7 @@ import {
 } from "~/features/stays/room-choices.ts";
 import { getDb } from "~/shared/context.server.ts";
 import { failureReason, logReadFailure } from "~/shared/db/failures.server.ts";
-import { dontKeepPage, freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
+import { NOT_KEPT, type PageFreshness } from "~/shared/page-cache/kept-page.server.ts";
 import { countFreeRoomsByType, listQuotedFreeRooms, type StayDates } from "~/features/stays/rooms.server.ts";
 import { loadPricing, quoteRooms } from "~/features/pricing/rates.server.ts";
 import type { Quote } from "~/features/pricing/rates.ts";
@@ -32,6 +32,7 @@ type Context = Readonly<RouterContextProvider>;
  */
 export async function loadFreeRoomOptions(
   context: Context,
+  page: PageFreshness,
   stay: StaySearch,
   roomType: string | null = null,
 ): Promise<AvailableRoomsData> {
@@ -39,14 +40,18 @@ export async function loadFreeRoomOptions(
     const { rooms, stayRuleHints } = await listQuotedFreeRooms(await getDb(context), stay, roomType);
     return { rooms: roomOptions(rooms), stayRuleHints };
   } catch (error) {
-    dontKeepPage(context);
+    page.readFailed();
     logReadFailure("available rooms", error);
     return { error: failedToFetchRooms(failureReason(error)) };
   }
 }
 
 /** For the loaders of /rooms and /details/:id: the dialog's data when `?book=` asks for it. */
-export async function loadRoomDialog(request: Request, context: Context): Promise<RoomDialogData | null> {
+export async function loadRoomDialog(
+  request: Request,
+  context: Context,
+  page: PageFreshness,
+): Promise<RoomDialogData | null> {
   const params = new URL(request.url).searchParams;
   const roomType = params.get("book");
   if (roomType === null) return null;
@@ -54,9 +59,9 @@ export async function loadRoomDialog(request: Request, context: Context): Promis
   return {
     roomType: roomType.slice(0, 50),
     stay,
-    rooms: await loadFreeRoomOptions(context, stay, roomType.slice(0, 50)),
+    rooms: await loadFreeRoomOptions(context, page, stay, roomType.slice(0, 50)),
     values: echoedFields(params),
-    submissionId: freshSubmissionId(context),
+    submissionId: page.submissionId(),
   };
 }
 
@@ -80,6 +85,7 @@ export interface RoomTypeOffers {
 /** Prices (always) and free rooms per type (for the stay) for the room cards. */
 export async function loadRoomTypeOffers(
   context: Context,
+  page: PageFreshness,
   stay: StayDates & { chosen?: boolean },
 ): Promise<RoomTypeOffers> {
   try {
@@ -94,7 +100,7 @@ export async function loadRoomTypeOffers(
       error: null,
     };
   } catch (error) {
-    dontKeepPage(context);
+    page.readFailed();
     logReadFailure("room types", error);
     return { offers: null, error: failedToFetchRooms(failureReason(error)) };
   }
@@ -127,7 +133,7 @@ export async function submitRoomDialog(request: Request, context: Context) {
   const answer: RoomDialogAnswer = { result: response.data, rooms };
   if (response.data.status !== "success" && rooms === null) {
     const stay = readStaySearch(new URLSearchParams(response.data.values), lodgeToday());
-    answer.rooms = await loadFreeRoomOptions(context, stay);
+    answer.rooms = await loadFreeRoomOptions(context, NOT_KEPT, stay);
   }
   return data(answer, { status: response.init?.status ?? 200 });
 }

@@ -2,7 +2,7 @@ import { bookingApi } from "~/features/stays/components/booking-form.tsx";
 import { readStaySearch } from "~/features/stays/stay-search.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import { answerAction, answerLoad } from "~/shared/islands/island-answers.ts";
-import { freshSubmissionId } from "~/shared/page-cache/page-keeping.server.ts";
+import { NOT_KEPT } from "~/shared/page-cache/kept-page.server.ts";
 import { loadBookingPage, submitBookingPage } from "../../features/stays/booking-page.server.ts";
 import type { Route } from "./+types/booking";
 
@@ -14,8 +14,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return answerLoad(bookingApi, async () => {
     const params = new URL(request.url).searchParams;
     const stay = readStaySearch(params, lodgeToday());
-    const page = await loadBookingPage(context, stay, params.get("bookingDate"));
-    return { data: { ...page, submissionId: freshSubmissionId(context) } };
+    const lists = await loadBookingPage(context, NOT_KEPT, stay, params.get("bookingDate"));
+    return { data: { ...lists, submissionId: NOT_KEPT.submissionId() } };
   });
 }
 

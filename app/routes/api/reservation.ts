@@ -1,5 +1,6 @@
 import { reservationApi } from "~/features/stays/components/reservation-form.tsx";
 import { answerAction, answerLoad } from "~/shared/islands/island-answers.ts";
+import { NOT_KEPT } from "~/shared/page-cache/kept-page.server.ts";
 import { createReservation, loadReservationPage } from "../../features/stays/reservation-page.server.ts";
 import type { Route } from "./+types/reservation";
 
@@ -7,7 +8,9 @@ import type { Route } from "./+types/reservation";
 
 /** The rooms free for `?checkIn=&checkOut=`, and a fresh submission id. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return answerLoad(reservationApi, async () => ({ data: await loadReservationPage(request, context) }));
+  return answerLoad(reservationApi, async () => ({
+    data: await loadReservationPage(request, context, NOT_KEPT),
+  }));
 }
 
 /** Reserves; a deposit to pay online answers `{ redirect }` to the payment step. */

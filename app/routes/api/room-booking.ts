@@ -1,5 +1,6 @@
 import { roomBookingApi } from "~/features/stays/components/room-booking-dialog.tsx";
 import { answerAction, answerLoad } from "~/shared/islands/island-answers.ts";
+import { NOT_KEPT } from "~/shared/page-cache/kept-page.server.ts";
 import { loadRoomDialog, submitRoomDialog } from "../../features/stays/room-dialog.server.ts";
 import type { Route } from "./+types/room-booking";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/room-booking";
 
 /** The rooms free for `?book=<type>&checkIn=&checkOut=&adults=&children=`. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return answerLoad(roomBookingApi, async () => ({ data: await loadRoomDialog(request, context) }));
+  return answerLoad(roomBookingApi, async () => ({ data: await loadRoomDialog(request, context, NOT_KEPT) }));
 }
 
 /** Books a room; a deposit to pay online answers `{ redirect }` to the payment step. */

@@ -15,8 +15,9 @@ export type RouteHandle = {
   /**
    * A page whose HTML shows data from the database (rates, free rooms) besides its URL and the
    * build: the server keeps it per data version and lodge day and renders it afresh when either
-   * moves (server/page-pipeline.ts, ADR 0013). Its loader must take submission ids from
-   * `freshSubmissionId` and report a failed read with `dontKeepPage` (page-keeping.server.ts).
+   * moves (server/page-pipeline.ts, ADR 0013). Its loader must be a `keptPageLoader`
+   * (kept-page.server.ts), which hands it the page's submission ids and failed reads: the pipeline
+   * keeps the page only then.
    */
   keepPerDataVersion?: boolean;
 };
