@@ -2,7 +2,7 @@
 
 import { images, type ImageAsset } from "./images.ts";
 
-export type LinkButton = { label: string; to: string };
+type LinkButton = { label: string; to: string };
 
 export type HeroSlide = {
   img: ImageAsset;

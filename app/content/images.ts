@@ -164,8 +164,6 @@ export const images = {
   guest4: { src: guest4, alt: "Guest avatar", ...AVATAR },
 } as const satisfies Record<string, ImageAsset>;
 
-export type ImageName = keyof typeof images;
-
 /**
  * The logo mark. Its alt text is empty on purpose: the brand name is always set beside it as
  * HTML text, so a screen reader would otherwise announce the name twice.

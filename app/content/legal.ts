@@ -1,7 +1,7 @@
 // The text of /privacy and /terms. Plain data so the lodge can edit it without touching the
 // pages. PLACEHOLDER wording: have it checked before launch.
 
-export type LegalSection = { heading: string; paragraphs: readonly string[] };
+type LegalSection = { heading: string; paragraphs: readonly string[] };
 export type LegalPage = {
   title: string;
   description: string;

@@ -6,7 +6,7 @@
 import { images, type IconName, type ImageAsset } from "./images.ts";
 
 export const ROOM_TYPES = ["Deluxe", "Executive Suite", "Mini Suite"] as const;
-export type RoomType = (typeof ROOM_TYPES)[number];
+type RoomType = (typeof ROOM_TYPES)[number];
 
 export type RoomTypeInfo = {
   type: RoomType;
@@ -26,7 +26,7 @@ export const roomTypes: readonly RoomTypeInfo[] = [
   { type: "Mini Suite", price: 350, includes: ["DSTV", "Wi-Fi", "Swimming"] },
 ];
 
-export type RoomFacility = {
+type RoomFacility = {
   icon: IconName;
   /** Omitted where a count makes no sense (Wi-Fi). */
   quantity?: number;

@@ -3,11 +3,11 @@
 
 import type { IconName } from "./images.ts";
 
-export const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "linkedin", "youtube"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "linkedin", "youtube"] as const;
+type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** Human-readable names, for link labels such as "Follow us on Facebook". */
-export const SOCIAL_NETWORK_LABELS = {
+const SOCIAL_NETWORK_LABELS = {
   facebook: "Facebook",
   twitter: "Twitter",
   instagram: "Instagram",

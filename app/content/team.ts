@@ -4,7 +4,7 @@
 import { images, type ImageAsset } from "./images.ts";
 
 export const DESIGNATIONS = ["Director", "Events Manager", "Operation Manager"] as const;
-export type Designation = (typeof DESIGNATIONS)[number];
+type Designation = (typeof DESIGNATIONS)[number];
 
 export type TeamMember = {
   image: ImageAsset;

@@ -12,7 +12,7 @@ export const LogLevelSchema = z
   .default("info");
 
 /** Express's `trust proxy`: false, a hop count, or proxy addresses/subnets. */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 // An IPv4/IPv6 address with an optional prefix length, or one of Express's named ranges.
 const TRUST_PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
 

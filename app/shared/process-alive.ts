@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 
 /** Whether a process with this pid runs (one of another user's counts: signalling it is refused). */
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -12,8 +12,6 @@ export const contactSchema = z.object({
   message: requiredText(LIMITS.message, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, { multiline: true }),
 });
 
-export type ContactMessage = z.output<typeof contactSchema>;
-
 export function parseContactForm(input: FormInput) {
   return parseForm(contactSchema, input);
 }

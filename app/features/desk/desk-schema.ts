@@ -37,7 +37,7 @@ const deskGuestFields = {
 
 const checkbox = z.preprocess((value) => value === "on" || value === "yes" || value === true, z.boolean());
 
-export function deskBookingSchema(today: string) {
+function deskBookingSchema(today: string) {
   const stay = withStayOrder(
     staySchema(today, { childrenFallback: 0 }).extend({
       tab: z.enum(["room", "reservation"]),
@@ -54,19 +54,17 @@ export function deskBookingSchema(today: string) {
   return z.discriminatedUnion("tab", [stay, venue], { error: BOOKING_TYPE_REQUIRED });
 }
 
-export type DeskBooking = z.output<ReturnType<typeof deskBookingSchema>>;
-
 export function parseDeskBookingForm(input: FormInput, today: string) {
   return parseForm(deskBookingSchema(today), input);
 }
 
 // --- Money at the desk ----------------------------------------------------------------------
 
-export const MAX_LEDGER_AMOUNT = 10_000_000;
+const MAX_LEDGER_AMOUNT = 10_000_000;
 export const TRANSACTION_ID_REQUIRED = "Please enter the mobile-money transaction id from the guest's SMS.";
 
 /** A payment or refund staff record at the desk; mobile money names its transaction id. */
-export const ledgerEntrySchema = z
+const ledgerEntrySchema = z
   .object({
     entryKind: z.enum(["payment", "refund"], { error: "Please say whether money came in or went back." }),
     method: z.enum(LEDGER_METHODS, { error: "Please choose how the money was paid." }),
@@ -86,8 +84,6 @@ export const ledgerEntrySchema = z
     if (entry.method === "Mobile Money" && !entry.transactionId)
       ctx.addIssue({ code: "custom", path: ["transactionId"], message: TRANSACTION_ID_REQUIRED, input: "" });
   });
-
-export type LedgerEntryForm = z.output<typeof ledgerEntrySchema>;
 
 export function parseLedgerEntryForm(input: FormInput) {
   return parseForm(ledgerEntrySchema, input);

@@ -21,7 +21,7 @@ import type { FormResponse } from "~/shared/forms/form-submission.server.ts";
 // per night (the stays ledger's exclusion constraint), one event per venue per day, one request
 // per rendered form (the submission id), and the history names the staff account.
 
-export const DESK_TABS = ["room", "reservation", "venue"] as const;
+const DESK_TABS = ["room", "reservation", "venue"] as const;
 export type DeskTab = (typeof DESK_TABS)[number];
 
 export interface DeskPage {

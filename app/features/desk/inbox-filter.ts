@@ -13,16 +13,16 @@ export const INBOX_KIND_LABELS = {
   "contact-message": "Messages",
   newsletter: "Newsletter subscriptions",
 } as const;
-export type InboxKindName = keyof typeof INBOX_KIND_LABELS;
+type InboxKindName = keyof typeof INBOX_KIND_LABELS;
 
 /** A newsletter subscription's status, derived from its dates (app/features/desk/inbox.server.ts). */
-export const NEWSLETTER_STATUSES = ["Unconfirmed", "Subscribed", "Unsubscribed"] as const;
+const NEWSLETTER_STATUSES = ["Unconfirmed", "Subscribed", "Unsubscribed"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export const INBOX_STATUSES = [...STAY_STATUSES, "New", "Handled", ...NEWSLETTER_STATUSES] as const;
 
 export const INBOX_CHANNEL_LABELS = { web: "Website", phone: "Phone", "walk-in": "Walk-in" } as const;
-export type InboxChannel = keyof typeof INBOX_CHANNEL_LABELS;
+type InboxChannel = keyof typeof INBOX_CHANNEL_LABELS;
 
 export interface InboxQuery {
   kind?: InboxKindName;

@@ -10,14 +10,8 @@ import { recordHistory } from "../requests/request-history.server.ts";
 // record, today's arrivals and departures, and the room board. Reads only; status changes go
 // through request-status.server.ts.
 
-export const INBOX_KINDS = [
-  "booking",
-  "reservation",
-  "venue-booking",
-  "contact-message",
-  "newsletter",
-] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
+const INBOX_KINDS = ["booking", "reservation", "venue-booking", "contact-message", "newsletter"] as const;
+type InboxKind = (typeof INBOX_KINDS)[number];
 
 export interface InboxRow {
   kind: InboxKind;

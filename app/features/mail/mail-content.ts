@@ -15,7 +15,7 @@ import {
   type RequestFacts,
 } from "./mail-payload.ts";
 
-export interface MailLink {
+interface MailLink {
   label: string;
   href: string;
 }
@@ -43,7 +43,7 @@ export function myBookingUrl(origin: string, reference: string): string {
   return `${origin}/my-booking?reference=${encodeURIComponent(reference)}`;
 }
 
-export function staffRequestUrl(origin: string, request: RequestFacts): string {
+function staffRequestUrl(origin: string, request: RequestFacts): string {
   return `${origin}/staff/requests/${request.kind}/${encodeURIComponent(request.id)}`;
 }
 

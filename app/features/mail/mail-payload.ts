@@ -48,7 +48,7 @@ export interface VenueBookingFacts {
   bill?: MailBill;
 }
 
-export interface ContactMessageFacts {
+interface ContactMessageFacts {
   kind: "contact-message";
   id: string;
   name: string;
@@ -83,8 +83,6 @@ export type MailPayload =
   /** To a new subscriber: the double opt-in link (and, as in every mail to subscribers, the way out). */
   | { template: "newsletter-confirm"; confirmToken: string; unsubscribeToken: string };
 
-export type MailTemplate = MailPayload["template"];
-
 const KIND_NAMES = {
   booking: "room booking",
   reservation: "reservation",
@@ -97,7 +95,7 @@ export function kindName(kind: RequestFacts["kind"]): string {
 }
 
 /** What the request is about, in a few words: 'Deluxe, 1 Dec 2026 to 3 Dec 2026'. */
-export function requestSummary(request: RequestFacts): string {
+function requestSummary(request: RequestFacts): string {
   switch (request.kind) {
     case "booking":
     case "reservation":

@@ -229,7 +229,7 @@ export interface SmtpTimeouts {
   socketTimeout: number;
 }
 
-export const SMTP_TIMEOUTS: SmtpTimeouts = {
+const SMTP_TIMEOUTS: SmtpTimeouts = {
   connectionTimeout: 10_000,
   greetingTimeout: 10_000,
   socketTimeout: 30_000,

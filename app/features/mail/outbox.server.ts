@@ -144,7 +144,7 @@ const LISTED_COLUMNS = [
   "requestId",
 ] as const satisfies readonly (keyof OutboxRow)[];
 
-export type ListedMail = Pick<OutboxRow, (typeof LISTED_COLUMNS)[number]>;
+type ListedMail = Pick<OutboxRow, (typeof LISTED_COLUMNS)[number]>;
 
 export interface OutboxPage {
   rows: ListedMail[];

@@ -27,7 +27,7 @@ export function senderDomain(from: string): string {
 }
 
 /** The plain-text part, drawn from the same content as the HTML. */
-export function mailText(content: MailContent): string {
+function mailText(content: MailContent): string {
   const width = Math.max(0, ...content.details.map((row) => row.label.length)) + 2;
   const lines = [content.greeting, "", ...content.paragraphs.flatMap((p) => [p, ""])];
   if (content.details.length > 0) {

@@ -7,8 +7,6 @@ export const newsletterSchema = z.object({
   email: emailField.transform((email) => email.toLowerCase()),
 });
 
-export type NewsletterSubscription = z.output<typeof newsletterSchema>;
-
 export function parseNewsletterForm(input: FormInput) {
   return parseForm(newsletterSchema, input);
 }

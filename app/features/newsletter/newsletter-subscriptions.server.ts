@@ -10,7 +10,7 @@ import { enqueueMail } from "../mail/outbox.server.ts";
 const CONFIRMATION_RESEND_AFTER = "10 minutes";
 
 /** 32 random bytes, URL-safe. */
-export function newToken(): string {
+function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
@@ -84,17 +84,6 @@ export async function confirmSubscription(db: DB, token: string): Promise<"confi
     .returning("id")
     .executeTakeFirst();
   return row ? "confirmed" : "not-found";
-}
-
-/** Whether an unsubscribe link names an address on the list (for the page before the button). */
-export async function findUnsubscribeToken(db: DB, token: string): Promise<boolean> {
-  if (!TOKEN.test(token)) return false;
-  const row = await db
-    .selectFrom("newsletterSubscriptions")
-    .select("id")
-    .where("unsubscribeToken", "=", token)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** One-click unsubscribe (RFC 8058): idempotent; the row stays, marked as having left. */

@@ -3,8 +3,8 @@
 // step's CSP, and app/features/payments/payment-config.server.ts to configure the widget.
 
 /** Lenco's widget script ("Accept Payments"), live and sandbox. */
-export const LENCO_LIVE_WIDGET = "https://pay.lenco.co/js/v1/inline.js";
-export const LENCO_SANDBOX_WIDGET = "https://pay.sandbox.lenco.co/js/v1/inline.js";
+const LENCO_LIVE_WIDGET = "https://pay.lenco.co/js/v1/inline.js";
+const LENCO_SANDBOX_WIDGET = "https://pay.sandbox.lenco.co/js/v1/inline.js";
 
 /**
  * The card widget's script address the settings give, or null when cards are not paid online

@@ -5,7 +5,7 @@ import { daysBetween } from "../../shared/dates.ts";
 import { formatKwacha } from "../../shared/money.ts";
 
 export const DEPOSIT_POLICY_CHOICES = ["none", "percent", "first-night"] as const;
-export type DepositPolicyChoice = (typeof DEPOSIT_POLICY_CHOICES)[number];
+type DepositPolicyChoice = (typeof DEPOSIT_POLICY_CHOICES)[number];
 
 export interface DepositSettings {
   depositPolicy: DepositPolicyChoice;
@@ -58,7 +58,7 @@ export function cancellationPolicyText(settings: DepositSettings, deposit?: numb
 }
 
 /** Why a stay that ended without the guest staying keeps or returns its deposit. */
-export type CancellationCase = "no-show" | "late-cancellation" | "free-cancellation";
+type CancellationCase = "no-show" | "late-cancellation" | "free-cancellation";
 
 export interface DepositOutcome {
   case: CancellationCase;

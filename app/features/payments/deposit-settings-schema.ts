@@ -29,5 +29,3 @@ export const depositSettingsSchema = z
     ...form,
     depositPercent: form.depositPolicy === "percent" ? form.depositPercent : 0,
   }));
-
-export type DepositSettingsForm = z.output<typeof depositSettingsSchema>;

@@ -11,7 +11,7 @@ export const MOBILE_MONEY_OPERATORS = [
 ] as const;
 
 /** '+260 96 123 4567', '260961234567' and '096-123-4567' are all '0961234567'. */
-export function normalizeZambianMobile(value: string): string {
+function normalizeZambianMobile(value: string): string {
   const digits = value.replace(/[\s()-]/g, "");
   if (/^\+?260\d{9}$/.test(digits)) return `0${digits.slice(-9)}`;
   return digits;
@@ -25,5 +25,3 @@ export const mobileMoneyPaymentSchema = z.object({
     .pipe(z.string().regex(/^0[79]\d{8}$/, MOBILE_MONEY_PHONE_INVALID)),
   operator: z.enum(["mtn", "airtel"], MOBILE_MONEY_OPERATOR_REQUIRED),
 });
-
-export type MobileMoneyPayment = z.output<typeof mobileMoneyPaymentSchema>;

@@ -49,7 +49,7 @@ function attemptColumn(kind: StayRef["kind"]) {
 }
 
 /** The stay an attempt pays for (exactly one of its two ids is set: the database checks it). */
-export function stayOfAttempt(attempt: Pick<PaymentAttempt, "bookingId" | "reservationId">): StayRef {
+function stayOfAttempt(attempt: Pick<PaymentAttempt, "bookingId" | "reservationId">): StayRef {
   return attempt.bookingId !== null
     ? { kind: "booking", id: attempt.bookingId }
     : { kind: "reservation", id: attempt.reservationId! };
@@ -74,11 +74,11 @@ export interface PayableStay extends StayRef {
   payTokenHash: string | null;
 }
 
-export function payableBooking(booking: Booking): PayableStay {
+function payableBooking(booking: Booking): PayableStay {
   return { ...pick(booking), kind: "booking", room: booking.selectedRoom };
 }
 
-export function payableReservation(reservation: Reservation): PayableStay {
+function payableReservation(reservation: Reservation): PayableStay {
   const rooms = reservation.roomCount > 1 ? ` (${reservation.roomCount} rooms)` : "";
   return {
     ...pick(reservation),
@@ -116,7 +116,7 @@ export function newPayToken(): { token: string; hash: string } {
   return { token, hash: hashPayToken(token) };
 }
 
-export function hashPayToken(token: string): string {
+function hashPayToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
@@ -266,7 +266,7 @@ export async function markAttemptRefused(db: DB, attemptId: string, reason: stri
  * usually comes within seconds), then doubling up to every 30 minutes, as Lenco advises re-query
  * services to do ("Webhooks").
  */
-export function nextCheckDelayMs(checks: number): number {
+function nextCheckDelayMs(checks: number): number {
   return Math.min(30 * 60_000, 15_000 * 2 ** Math.max(0, checks));
 }
 
@@ -552,14 +552,6 @@ export async function recordWebhookEvent(
     .returning("id")
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function setWebhookOutcome(trx: Trx, bodySha256: string, outcome: string): Promise<void> {
-  await trx
-    .updateTable("paymentWebhookEvents")
-    .set({ outcome })
-    .where("bodySha256", "=", bodySha256)
-    .execute();
 }
 
 /** Attempts that were paid but could not confirm their stay, for staff to refund. */

@@ -42,9 +42,8 @@ import {
 
 type Context = Readonly<RouterContextProvider>;
 
-export const PAY_LINK_NOT_VALID = "This payment link is not valid. Look your booking up on My Booking.";
-export const PAYMENT_STEP_FAILED =
-  "Something went wrong on our side. Your room is still held: please try again.";
+const PAY_LINK_NOT_VALID = "This payment link is not valid. Look your booking up on My Booking.";
+const PAYMENT_STEP_FAILED = "Something went wrong on our side. Your room is still held: please try again.";
 
 function masked(phone: string): string {
   return `${phone.slice(0, 3)}****${phone.slice(-3)}`;
@@ -223,8 +222,7 @@ async function onPayLinkStay<T>(
   }
 }
 
-export const CARD_NOT_OFFERED = "Card payment is not available. Please pay by mobile money.";
-export const CARD_UNDER_WAY = "A payment is already under way for this booking.";
+const CARD_NOT_OFFERED = "Card payment is not available. Please pay by mobile money.";
 
 /**
  * The card island's requests (ADR 0018 "Cards"): `card` stores an attempt and answers what the

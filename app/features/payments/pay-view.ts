@@ -28,7 +28,7 @@ export type PayState =
   | "closed";
 
 /** The latest attempt, as the guest may see it (the number masked). */
-export interface PayAttempt {
+interface PayAttempt {
   status: PaymentAttemptStatus;
   /** A card attempt has no phone or operator (both empty). */
   method: "Mobile Money" | "Credit Card";

@@ -30,7 +30,7 @@ export function paymentProviderFromEnv(
 }
 
 /** The card widget, when LENCO_PUBLIC_KEY is set; else null and cards are paid at the lodge. */
-export function cardWidgetFromEnv(
+function cardWidgetFromEnv(
   env: Pick<Env, "LENCO_API_TOKEN" | "LENCO_ENVIRONMENT" | "LENCO_PUBLIC_KEY" | "LENCO_WIDGET_URL">,
 ): CardWidget | null {
   const scriptUrl = cardWidgetScriptUrl(env);

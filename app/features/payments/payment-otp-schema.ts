@@ -15,8 +15,6 @@ export const paymentOtpSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, OTP_INVALID)),
 });
 
-export type PaymentOtp = z.output<typeof paymentOtpSchema>;
-
 export function parsePaymentOtpForm(input: FormInput) {
   return parseForm(paymentOtpSchema, input);
 }

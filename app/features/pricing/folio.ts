@@ -8,7 +8,7 @@ import type { QuotedNight, TaxLine } from "./rates.ts";
 export const NOT_A_TAX_INVOICE =
   "This is not a fiscal tax invoice. Ask at reception for a tax invoice from the lodge's ZRA-approved system.";
 
-export type FolioLineKind = "charge" | "tax" | "payment" | "refund";
+type FolioLineKind = "charge" | "tax" | "payment" | "refund";
 
 export interface FolioLine {
   kind: FolioLineKind;
@@ -20,7 +20,7 @@ export interface FolioLine {
 }
 
 /** What a stay's charges are built from. */
-export interface ChargedStay {
+interface ChargedStay {
   kind: "booking" | "reservation";
   roomNumber: string;
   roomType: string;
@@ -33,7 +33,7 @@ export interface ChargedStay {
   roomCount?: number;
 }
 
-export interface ChargedVenueBooking {
+interface ChargedVenueBooking {
   kind: "venue-booking";
   venueName: string;
   bookingDate: string;
@@ -55,7 +55,7 @@ export type Chargeable = (ChargedStay | ChargedVenueBooking) & { kept?: KeptPric
 const TAX_NAMES = { vat: "VAT", levy: "Tourism levy" } as const;
 
 /** "Of which VAT 16%": a tax line contained in the total (prices include taxes, decisions.md 32). */
-export function taxFolioLines(request: Chargeable): FolioLine[] {
+function taxFolioLines(request: Chargeable): FolioLine[] {
   return (request.kept?.taxes ?? []).map((tax) => ({
     kind: "tax",
     label: `Of which ${TAX_NAMES[tax.kind]} ${tax.rateBp / 100}%`,

@@ -7,7 +7,6 @@ import type { RateRuleKind, TaxKind } from "../../shared/db/schema.ts";
 
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-export const WEEKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7];
 export const WEEKDAY_NAMES = [
   "Mondays",
   "Tuesdays",

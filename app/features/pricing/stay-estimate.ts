@@ -6,7 +6,7 @@ import { estimatedStayTotal, perNight } from "../../shared/messages.ts";
 import { formatKwacha, stayTotal } from "../../shared/money.ts";
 
 /** The stay's nights and total for `rooms` rooms at `rate`, or null while the dates are incomplete. */
-export function stayEstimate(
+function stayEstimate(
   rate: number,
   checkIn: string,
   checkOut: string,

@@ -4,7 +4,7 @@ import { isIsoDate } from "../../shared/dates.ts";
 // The reports' period picker: a GET form, read the same way by the page and by every
 // report's CSV export, so a download holds what the page shows.
 
-export const REPORT_PERIOD_KINDS = ["month", "week", "range"] as const;
+const REPORT_PERIOD_KINDS = ["month", "week", "range"] as const;
 export type ReportPeriodKind = (typeof REPORT_PERIOD_KINDS)[number];
 
 /** The longest custom range: a year and a day, so a leap year fits. */
@@ -35,5 +35,3 @@ export const reportPeriodSchema = z.object({
     .optional()
     .transform((value) => value === "1"),
 });
-
-export type ReportPeriodForm = z.infer<typeof reportPeriodSchema>;

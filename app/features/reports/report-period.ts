@@ -54,7 +54,7 @@ export function monthPeriod(month: string): ReportPeriod {
 }
 
 /** The Monday on or before a date. */
-export function mondayOf(date: string): string {
+function mondayOf(date: string): string {
   const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
   return addDays(date, -weekday);
 }
@@ -65,7 +65,7 @@ export function weekPeriod(anyDay: string): ReportPeriod {
   return { kind: "week", from, until, label: rangeLabel(from, until, "Week of "), days: 7 };
 }
 
-export function rangePeriod(from: string, lastDay: string): ReportPeriod {
+function rangePeriod(from: string, lastDay: string): ReportPeriod {
   const until = addDays(lastDay, 1);
   return { kind: "range", from, until, label: rangeLabel(from, until), days: daysBetween(from, until) };
 }

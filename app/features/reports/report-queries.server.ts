@@ -17,11 +17,11 @@ export interface NightRange {
 }
 
 /** Statuses of a stay that was sold: the guest came, is here, or is expected. */
-export const SOLD_STATUSES = ["Confirmed", "Checked in", "Checked out"] as const;
+const SOLD_STATUSES = ["Confirmed", "Checked in", "Checked out"] as const;
 /** What is on the books for the coming nights: sold, or held and not yet confirmed. */
 export const ON_THE_BOOKS_STATUSES = ["Pending", "Awaiting payment", "Confirmed", "Checked in"] as const;
 /** Stays that were due and did not happen: they count in their own report, never as sold. */
-export const LOST_STATUSES = ["Cancelled", "No-show"] as const;
+const LOST_STATUSES = ["Cancelled", "No-show"] as const;
 
 const statusList = (statuses: readonly string[]) =>
   sql.join(
@@ -219,7 +219,7 @@ export async function roomRevenueByTypeAndBucket(
 }
 
 /** The first night of each week or month bucket in the range (clipped to its start). */
-export function bucketStarts(range: NightRange, bucket: Bucket): string[] {
+function bucketStarts(range: NightRange, bucket: Bucket): string[] {
   const starts: string[] = [range.from];
   let cursor = range.from;
   for (;;) {

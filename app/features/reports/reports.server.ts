@@ -36,7 +36,7 @@ import type { ListExport } from "./exports.server.ts";
 
 // What the reports page and its CSV files read, one way for both.
 
-export async function readSummary(
+async function readSummary(
   db: DB,
   range: NightRange,
 ): Promise<{ nights: NightFigures[]; venues: VenueFigures[]; lost: LostStays[]; figures: SummaryFigures }> {
@@ -66,7 +66,7 @@ export async function readSummary(
 }
 
 /** The nights on the books from today: sold and pending, per night. */
-export function readForward(db: DB, today: string): Promise<NightFigures[]> {
+function readForward(db: DB, today: string): Promise<NightFigures[]> {
   return occupancyByNight(db, { from: today, until: addDays(today, FORWARD_DAYS) }, ON_THE_BOOKS_STATUSES);
 }
 

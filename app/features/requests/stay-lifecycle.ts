@@ -4,14 +4,12 @@
 import type { StayStatus, VenueBookingStatus } from "~/shared/db/schema.ts";
 
 /** Statuses that hold a room for the stay's nights (the others release it). */
-export const HOLDING_STAY_STATUSES: readonly StayStatus[] = [
+const HOLDING_STAY_STATUSES: readonly StayStatus[] = [
   "Awaiting payment",
   "Pending",
   "Confirmed",
   "Checked in",
 ];
-/** Statuses that hold a venue for its date. */
-export const HOLDING_VENUE_STATUSES: readonly VenueBookingStatus[] = ["Pending", "Confirmed"];
 
 export function holdsRoom(status: StayStatus): boolean {
   return HOLDING_STAY_STATUSES.includes(status);

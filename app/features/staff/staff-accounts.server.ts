@@ -6,7 +6,7 @@ import { revokeAccountSessions } from "./staff-sessions.server.ts";
 import type { StaffAccount, StaffRole, StaffTokenPurpose } from "../../shared/db/schema.ts";
 
 /** How long one-time links work: the setup link and invitations a day, resets an hour. */
-export const TOKEN_LIFETIME_MS: Record<StaffTokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<StaffTokenPurpose, number> = {
   setup: 24 * 3_600_000,
   invitation: 24 * 3_600_000,
   reset: 3_600_000,

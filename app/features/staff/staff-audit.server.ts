@@ -12,7 +12,7 @@ export interface AuditEvent {
 }
 
 /** Who the audit names for a change no signed-in account made. */
-export const SYSTEM_ACTOR = "System (command line)";
+const SYSTEM_ACTOR = "System (command line)";
 
 /** Records a staff change inside the transaction that makes it. */
 export async function recordAudit(trx: Transaction<Database> | DB, event: AuditEvent): Promise<void> {

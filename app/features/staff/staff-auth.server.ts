@@ -15,10 +15,10 @@ import { hashToken, looksLikeToken } from "./staff-tokens.server.ts";
 // The one guard of the staff console (docs/decisions/0011-staff-sign-in.md). Every staff loader
 // and action calls requireStaff itself: an action is its own endpoint, reachable without its page.
 
-export const SESSION_COOKIE = "lodge_staff";
+const SESSION_COOKIE = "lodge_staff";
 export const SIGN_IN_PATH = "/staff/sign-in";
-export const FORBIDDEN = "Your account may not do this. Ask a manager.";
-export const CROSS_SITE = "This form was sent from another site and has been refused.";
+const FORBIDDEN = "Your account may not do this. Ask a manager.";
+const CROSS_SITE = "This form was sent from another site and has been refused.";
 
 /** Cookies are Secure except on a plain-HTTP localhost origin (development and tests). */
 export function secureCookies(siteOrigin: string): boolean {

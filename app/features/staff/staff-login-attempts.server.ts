@@ -7,16 +7,16 @@ import type { DB } from "../../shared/db/client.server.ts";
  * e-mail address and 20 per client address in 15 minutes. Kept in the database so every
  * instance counts the same attempts.
  */
-export const LOGIN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+const LOGIN_WINDOW_MINUTES = 15;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
 
 /**
  * The client as the limit counts it: an IPv4 address, or the IPv6 /56 it is in, as the write
  * limiter keys it (server/rate-limit.ts). One household or server usually holds a /64 or more,
  * so counting single IPv6 addresses would let one client rotate through unlimited guesses.
  */
-export function loginClientKey(address: string): string {
+function loginClientKey(address: string): string {
   return ipKeyGenerator(address, 56);
 }
 
@@ -26,7 +26,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase().slice(0, 254);
  * Minutes until the next attempt is allowed; 0 when it is allowed now. `own` is how many of the
  * counted rows are the asking attempt itself (claimLoginAttempt counts after recording it).
  */
-export async function loginWaitMinutes(db: DB, email: string, address: string, own = 0): Promise<number> {
+async function loginWaitMinutes(db: DB, email: string, address: string, own = 0): Promise<number> {
   const window = `${LOGIN_WINDOW_MINUTES} minutes`;
   const mail = normalEmail(email);
   const client = loginClientKey(address);

@@ -105,5 +105,3 @@ export function staffConsoleRuntime(database: DatabaseHandle, env: Env) {
     },
   };
 }
-
-export type StaffConsoleRuntime = ReturnType<typeof staffConsoleRuntime>;

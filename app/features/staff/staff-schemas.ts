@@ -45,7 +45,7 @@ export const firstManagerSchema = withPasswordConfirmed(
   z.object({ token: z.string().min(1), name: personName, email, password, confirm: z.string() }),
 );
 
-export const REQUEST_INTENTS = [
+const REQUEST_INTENTS = [
   "confirm",
   "decline",
   "cancel",

@@ -6,7 +6,7 @@ import type { StaffRole } from "../../shared/db/schema.ts";
  * Session lifetimes (docs/decisions/0011-staff-sign-in.md): a reception shift is long, so a
  * session survives two idle hours, and ends after twelve whatever happens.
  */
-export const SESSION_IDLE_MS = 2 * 3_600_000;
+const SESSION_IDLE_MS = 2 * 3_600_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 
 export interface SignedInStaff {

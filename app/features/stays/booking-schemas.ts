@@ -23,10 +23,6 @@ export function bookingSchema(today: string) {
   return z.discriminatedUnion("tab", [stay, venue], { error: BOOKING_TYPE_REQUIRED });
 }
 
-export type Booking = z.output<ReturnType<typeof bookingSchema>>;
-export type StayBooking = Extract<Booking, { tab: "room" | "reservation" }>;
-export type VenueBooking = Extract<Booking, { tab: "venue" }>;
-
 export function parseBookingForm(input: FormInput, today: string) {
   return parseForm(bookingSchema(today), input);
 }

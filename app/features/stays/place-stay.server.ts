@@ -13,7 +13,7 @@ import type { FreeRoomList } from "./room-choices.ts";
 import { bookRoom, getRoom, listQuotedFreeRooms } from "./rooms.server.ts";
 
 /** The forms a stay is placed from, each with what it places. */
-export const STAY_ENTRIES = {
+const STAY_ENTRIES = {
   /** The Room Booking dialog on /rooms and /details/:id. */
   dialog: { kind: "booking", log: "room-booking" },
   "booking-room": { kind: "booking", log: "room-booking" },

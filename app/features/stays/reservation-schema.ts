@@ -1,6 +1,5 @@
 // The /reservation page (spec sections 2 and 5): every field is required, message included.
 import { LIMITS } from "../../shared/forms/form-rules.ts";
-import { z } from "zod";
 import {
   MESSAGE_REQUIRED,
   MESSAGE_TOO_LONG,
@@ -26,8 +25,6 @@ export function reservationSchema(today: string) {
     }),
   );
 }
-
-export type Reservation = z.output<ReturnType<typeof reservationSchema>>;
 
 export function parseReservationForm(input: FormInput, today: string) {
   return parseForm(reservationSchema(today), input);

@@ -1,5 +1,4 @@
 // The Room Booking dialog (spec sections 2 and 5): every field is required.
-import type { z } from "zod";
 import { withStayOrder } from "../../shared/forms/fields.ts";
 import { type FormInput, parseForm } from "../../shared/forms/form-data.ts";
 import { staySchema } from "./stay-schema.ts";
@@ -7,8 +6,6 @@ import { staySchema } from "./stay-schema.ts";
 export function roomBookingSchema(today: string) {
   return withStayOrder(staySchema(today));
 }
-
-export type RoomBooking = z.output<ReturnType<typeof roomBookingSchema>>;
 
 export function parseRoomBookingForm(input: FormInput, today: string) {
   return parseForm(roomBookingSchema(today), input);

@@ -30,7 +30,7 @@ type Context = Readonly<RouterContextProvider>;
  * The rooms free for a stay with each one's quote for it, as the dialog and /booking list them,
  * and the stay rules to show beside the dates (issue 16); or the error for the banner.
  */
-export async function loadFreeRoomOptions(
+async function loadFreeRoomOptions(
   context: Context,
   page: PageFreshness,
   stay: StaySearch,
@@ -69,7 +69,7 @@ export async function loadRoomDialog(
  * One room type on /rooms: its nightly rate from the database and, for chosen dates, how many are
  * free and the stay's quote (issue 16).
  */
-export interface RoomTypeOffer {
+interface RoomTypeOffer {
   price: number;
   free: number;
   quote?: Quote;

@@ -21,10 +21,10 @@ import type { FreeRoomList } from "./room-choices.ts";
 import type { Booking, Database, RequestChannel, Room } from "../../shared/db/schema.ts";
 
 /** The specification's room status, derived from the stays that hold the room tonight. */
-export type RoomStatus = "Available" | "Occupied";
+type RoomStatus = "Available" | "Occupied";
 
 /** The stay that holds a room tonight (the specification's `currentBooking`). */
-export interface CurrentBooking {
+interface CurrentBooking {
   kind: "booking" | "reservation";
   bookingId: string;
   reference: string;

@@ -28,7 +28,7 @@ export interface StayShapeOptions {
 }
 
 /** The stay itself: the room, the dates, who stays. */
-export function stayShape(today: string, { childrenFallback }: StayShapeOptions = {}) {
+function stayShape(today: string, { childrenFallback }: StayShapeOptions = {}) {
   return {
     roomId: idField(SELECT_ROOM),
     ...stayFields(today),

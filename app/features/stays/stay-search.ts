@@ -14,9 +14,6 @@ export interface StaySearch {
   chosen: boolean;
 }
 
-/** Query parameters the stay search reads and writes. */
-export const STAY_PARAMS = ["checkIn", "checkOut", "adults", "children"] as const;
-
 function count(value: string | null, fallback: number, max: number): number {
   const n = value !== null && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n <= max ? n : fallback;

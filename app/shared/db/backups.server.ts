@@ -14,8 +14,8 @@ import { pgliteOptions } from "./pglite-options.server.ts";
  * instead.
  */
 export const BACKUPS_FOLDER = "backups";
-export const BACKUPS_KEPT = 14;
-export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
+const BACKUPS_KEPT = 14;
+const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Files of the data folder that are not the database: the backups themselves (a backup must not

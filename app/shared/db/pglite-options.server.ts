@@ -22,12 +22,12 @@ export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
  * of history included, is some tens of megabytes and the pages PostgreSQL does not keep are one
  * read away in the operating system's page cache, so a small pool costs no measurable speed.
  */
-export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=8MB"];
+const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=8MB"];
 
 const DEFAULT_START_PARAMS = PGlite.defaultStartParams;
 
 /** PGlite's own start parameters plus ours (setting `startParams` replaces PGlite's). */
-export function pgliteStartParams(): string[] {
+function pgliteStartParams(): string[] {
   return [...DEFAULT_START_PARAMS, ...PGLITE_MEMORY_SETTINGS];
 }
 

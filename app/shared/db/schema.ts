@@ -84,7 +84,7 @@ type IsoDate = ColumnType<string, string, string>;
  * A room's status and current booking are not stored: they are derived from the stays that hold
  * it tonight (decisions.md 24, app/features/stays/rooms.server.ts).
  */
-export interface RoomTable {
+interface RoomTable {
   id: Generated<number>;
   roomNumber: string;
   type: string;
@@ -93,7 +93,7 @@ export interface RoomTable {
   createdAt: ServerTimestamp;
 }
 
-export interface VenueTable {
+interface VenueTable {
   id: Generated<number>;
   /** The venue's name (the specification's field is called `venue`). */
   venue: string;
@@ -139,7 +139,7 @@ interface DepositHoldColumns {
 }
 
 /** Room bookings (the Room Booking dialog and the room tab of /booking). */
-export interface BookingTable extends GuestRequestColumns<StayStatus>, DepositHoldColumns {
+interface BookingTable extends GuestRequestColumns<StayStatus>, DepositHoldColumns {
   roomId: number;
   roomNumber: string;
   roomType: string;
@@ -158,7 +158,7 @@ export interface BookingTable extends GuestRequestColumns<StayStatus>, DepositHo
   timestamp: ServerTimestamp;
 }
 
-export interface VenueBookingTable extends GuestRequestColumns<VenueBookingStatus> {
+interface VenueBookingTable extends GuestRequestColumns<VenueBookingStatus> {
   venueId: number;
   venueName: string;
   bookingDate: IsoDate;
@@ -167,9 +167,9 @@ export interface VenueBookingTable extends GuestRequestColumns<VenueBookingStatu
 }
 
 export const RESERVATION_SOURCES = ["booking-page", "reservation-page"] as const;
-export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
+type ReservationSource = (typeof RESERVATION_SOURCES)[number];
 
-export interface ReservationTable extends GuestRequestColumns<StayStatus>, DepositHoldColumns {
+interface ReservationTable extends GuestRequestColumns<StayStatus>, DepositHoldColumns {
   source: ReservationSource;
   roomId: number;
   roomNumber: string;
@@ -186,7 +186,7 @@ export interface ReservationTable extends GuestRequestColumns<StayStatus>, Depos
 }
 
 /** An address counts as subscribed once confirmed and until it leaves (decisions.md 28). */
-export interface NewsletterSubscriptionTable {
+interface NewsletterSubscriptionTable {
   id: Generated<number>;
   email: string;
   /** SHA-256 (hex) of the token in the latest confirmation link; null once confirmed. */
@@ -217,13 +217,13 @@ export interface ContactMessageTable {
 }
 
 export const CONTACT_MESSAGE_STATUSES = ["New", "Handled"] as const;
-export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
+type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 
 export const STAFF_ROLES = ["manager", "reception"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Who may sign in to the staff console (decisions.md 26). */
-export interface StaffAccountTable {
+interface StaffAccountTable {
   id: Generated<number>;
   email: string;
   name: string;
@@ -235,7 +235,7 @@ export interface StaffAccountTable {
 }
 
 /** A signed-in browser: only the SHA-256 of its cookie's token is kept. */
-export interface StaffSessionTable {
+interface StaffSessionTable {
   id: ColumnType<string, never, never>;
   tokenHash: string;
   staffAccountId: number;
@@ -248,7 +248,7 @@ export interface StaffSessionTable {
 export type StaffTokenPurpose = "setup" | "invitation" | "reset";
 
 /** A one-time link: first-manager setup, an invitation or a password reset. */
-export interface StaffTokenTable {
+interface StaffTokenTable {
   id: ColumnType<string, never, never>;
   tokenHash: string;
   purpose: StaffTokenPurpose;
@@ -259,7 +259,7 @@ export interface StaffTokenTable {
 }
 
 /** A failed sign-in, for the rate limit per e-mail and per address. */
-export interface StaffLoginAttemptTable {
+interface StaffLoginAttemptTable {
   id: ColumnType<string, never, never>;
   email: string;
   address: string;
@@ -270,7 +270,7 @@ export type StaffAuditSubject =
   "room" | "venue" | "closure" | "account" | "outbox" | "settings" | "payment" | "rates";
 
 /** Staff changes that are not a request's status: prices, venues, closures, accounts, mails. */
-export interface StaffAuditTable {
+interface StaffAuditTable {
   id: ColumnType<string, never, never>;
   /** Null for a change made from the command line (or by the server itself). */
   staffAccountId: number | null;
@@ -281,7 +281,7 @@ export interface StaffAuditTable {
 }
 
 /** A period a room is out of service: [startsOn, endsOn), open-ended while endsOn is null. */
-export interface RoomClosureTable {
+interface RoomClosureTable {
   id: Generated<number>;
   roomId: number;
   startsOn: IsoDate;
@@ -296,7 +296,7 @@ export interface RoomClosureTable {
  * triggers (migration 2026-11-23-1-stays); the application reads it. `nights` is a daterange
  * such as '[2026-12-01,2026-12-03)'.
  */
-export interface RoomHoldTable {
+interface RoomHoldTable {
   id: ColumnType<string, never, never>;
   roomId: ColumnType<number, never, never>;
   nights: ColumnType<string, never, never>;
@@ -306,7 +306,7 @@ export interface RoomHoldTable {
 }
 
 /** Every change of a request's status (and other staff changes), oldest first per request. */
-export interface RequestHistoryTable {
+interface RequestHistoryTable {
   id: ColumnType<string, never, never>;
   requestKind: RequestKind;
   requestId: string;
@@ -322,7 +322,7 @@ export interface RequestHistoryTable {
  * How many rows the staff console's lists hold, per key (`requests`: `<kind>:<status>`;
  * `outbox`: the mail's status). Kept by triggers (migration 2026-11-25-5-history-indexes).
  */
-export interface ListCountTable {
+interface ListCountTable {
   list: "requests" | "outbox";
   key: string;
   n: ColumnType<string, never, never>;
@@ -334,7 +334,7 @@ export type OutboxStatus = "pending" | "sent" | "failed";
 export type OutboxRequestKind = RequestKind | "newsletter";
 
 /** One mail on its way (decisions.md 27, ADR 0012). */
-export interface OutboxTable {
+interface OutboxTable {
   id: ColumnType<string, never, never>;
   template: string;
   audience: MailAudience;
@@ -366,7 +366,7 @@ export type LedgerKind = "payment" | "refund";
  * one of the three request ids is set. `amount` is whole kwacha, positive; `kind` says which way.
  * A provider's record names its reference (unique: a confirmation delivered twice records once).
  */
-export interface PaymentTable {
+interface PaymentTable {
   id: ColumnType<string, never, never>;
   bookingId: string | null;
   reservationId: string | null;
@@ -384,7 +384,7 @@ export interface PaymentTable {
 }
 
 export const DEPOSIT_POLICIES = ["none", "percent", "first-night"] as const;
-export type DepositPolicy = (typeof DEPOSIT_POLICIES)[number];
+type DepositPolicy = (typeof DEPOSIT_POLICIES)[number];
 
 /** The manager's settings that the bill and the deposit follow: one row. Rates in basis points. */
 export interface LodgeSettingsTable {
@@ -417,7 +417,7 @@ interface CalendarRuleColumns {
 }
 
 /** A fixed nightly price, or a change by percent or kwacha, for some nights (app/features/pricing/rates.ts). */
-export interface RateRuleTable extends CalendarRuleColumns {
+interface RateRuleTable extends CalendarRuleColumns {
   /** ISO weekdays (1 Monday … 7 Sunday) it covers; empty: every night. */
   weekdays: ColumnType<number[], number[] | undefined, number[]>;
   kind: RateRuleKind;
@@ -425,7 +425,7 @@ export interface RateRuleTable extends CalendarRuleColumns {
 }
 
 /** Minimum and maximum nights and arrival days, in force for stays arriving in its range. */
-export interface StayRuleTable extends CalendarRuleColumns {
+interface StayRuleTable extends CalendarRuleColumns {
   minNights: number | null;
   maxNights: number | null;
   /** ISO weekdays on which no stay may arrive. */
@@ -440,7 +440,7 @@ export interface StayRuleTable extends CalendarRuleColumns {
  * rules that priced the night ('Festive season + Weekend'), null for the base rate. Reports read
  * room revenue by night of stay from here (filter the request's status on its own table).
  */
-export interface RequestNightTable {
+interface RequestNightTable {
   id: ColumnType<string, never, never>;
   bookingId: string | null;
   reservationId: string | null;
@@ -455,7 +455,7 @@ export interface RequestNightTable {
  * round(total × rate ÷ (1 + sum of the request's rates)). No VAT row when the lodge was not
  * registered; no levy row on venue bookings under 25 people.
  */
-export interface RequestTaxLineTable {
+interface RequestTaxLineTable {
   id: ColumnType<string, never, never>;
   bookingId: string | null;
   reservationId: string | null;
@@ -467,8 +467,6 @@ export interface RequestTaxLineTable {
 
 export type RateRuleRow = Selectable<RateRuleTable>;
 export type StayRuleRow = Selectable<StayRuleTable>;
-export type RequestNight = Selectable<RequestNightTable>;
-export type RequestTaxLine = Selectable<RequestTaxLineTable>;
 
 export const PAYMENT_ATTEMPT_STATUSES = ["created", "pending", "successful", "failed", "abandoned"] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
@@ -476,7 +474,7 @@ export type MobileMoneyOperator = "mtn" | "airtel";
 export type PaymentAttemptMethod = "Mobile Money" | "Credit Card";
 
 /** One request for money to the payment provider (migration 2026-11-25-4, ADR 0018). */
-export interface PaymentAttemptTable {
+interface PaymentAttemptTable {
   id: ColumnType<string, never, never>;
   /** The stay it pays for: exactly one of the two is set (migration 2026-11-25-9). */
   bookingId: string | null;
@@ -504,7 +502,7 @@ export interface PaymentAttemptTable {
 }
 
 /** A verified webhook body seen once (by its SHA-256), and what it did. */
-export interface PaymentWebhookEventTable {
+interface PaymentWebhookEventTable {
   id: ColumnType<string, never, never>;
   provider: string;
   bodySha256: string;
@@ -518,13 +516,11 @@ export type PaymentAttempt = Selectable<PaymentAttemptTable>;
 export type Payment = Selectable<PaymentTable>;
 export type LodgeSettings = Selectable<LodgeSettingsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
-export type NewsletterSubscription = Selectable<NewsletterSubscriptionTable>;
 export type Room = Selectable<RoomTable>;
 export type RoomClosure = Selectable<RoomClosureTable>;
 export type RequestHistoryEntry = Selectable<RequestHistoryTable>;
 export type Venue = Selectable<VenueTable>;
 export type Booking = Selectable<BookingTable>;
-export type NewBooking = Insertable<BookingTable>;
 export type VenueBooking = Selectable<VenueBookingTable>;
 export type NewVenueBooking = Insertable<VenueBookingTable>;
 export type Reservation = Selectable<ReservationTable>;
@@ -536,15 +532,14 @@ export type ContactMessage = Selectable<ContactMessageTable>;
  * One row: a number that moves at the commit of every change a public page may show (migration
  * 2026-11-24-1-data-version); the page cache keys database pages by it.
  */
-export interface DataVersionTable {
+interface DataVersionTable {
   id: ColumnType<boolean, never, never>;
   version: ColumnType<string, never, never>;
 }
 
-export interface RateLimitCounterTable {
+interface RateLimitCounterTable {
   key: string;
   hits: number;
   resetsAt: ColumnType<Date, Date, Date>;
 }
 export type StaffAccount = Selectable<StaffAccountTable>;
-export type StaffAuditEntry = Selectable<StaffAuditTable>;

@@ -3,7 +3,7 @@
  * back from the address so the page renders the form again with everything the guest typed.
  * Only the form's own field names are read, each cut to a sane length.
  */
-export const STAY_FORM_FIELDS = [
+const STAY_FORM_FIELDS = [
   "name",
   "email",
   "phone",

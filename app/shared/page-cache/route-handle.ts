@@ -26,7 +26,7 @@ export type RouteHandle = {
 export const CONTENT_PAGE = { content: true } as const satisfies RouteHandle;
 
 /** Whether any of the matched routes is a content page. */
-export function isContentPage(matches: ReadonlyArray<{ handle?: unknown } | undefined>): boolean {
+function isContentPage(matches: ReadonlyArray<{ handle?: unknown } | undefined>): boolean {
   return matches.some((match) => (match?.handle as RouteHandle | undefined)?.content === true);
 }
 

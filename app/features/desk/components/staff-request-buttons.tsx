@@ -33,7 +33,7 @@ const STATUS_AFTER: Partial<Record<RequestIntent, string>> = {
  * page shows the stored status again with the notice). A check-out that may still ask to confirm
  * a balance due is not anticipated.
  */
-export function useShownStatus(kind: RequestKind, id: string, status: string): string {
+function useShownStatus(kind: RequestKind, id: string, status: string): string {
   const sent = useNavigation().formData;
   if (!sent || sent.get("kind") !== kind || sent.get("id") !== id) return status;
   const intent = String(sent.get("intent")) as RequestIntent;

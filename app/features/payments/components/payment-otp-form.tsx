@@ -19,7 +19,7 @@ export interface PayAnswer {
   fieldErrors?: Record<string, string | undefined>;
 }
 
-export const OTP_SEND_FAILED =
+const OTP_SEND_FAILED =
   "Your code could not be sent: check your connection and try again. Your room is still held.";
 
 function asResult(answer: PayAnswer): FormResult {

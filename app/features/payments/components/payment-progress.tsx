@@ -22,7 +22,7 @@ export function payStepAddress(reference: string, token: string): string {
 export const payApi = islandApi<PayLoaderData, PayActionData>("/api/pay");
 
 /** While the prompt is on its way to the phone or waits for the guest's PIN. */
-export function PaymentProgress({ view }: { view: PayView }) {
+function PaymentProgress({ view }: { view: PayView }) {
   const { attempt } = view;
   const reached = attempt?.status === "pending";
   return (

@@ -211,7 +211,7 @@ export const HEAT_BANDS = [
   { upTo: 1.01, fill: "#1b4d31", text: "#ffffff", label: "over 75%" },
 ] as const;
 
-export function heatBand(share: number | null) {
+function heatBand(share: number | null) {
   const value = share ?? 0;
   return HEAT_BANDS.find((band) => value <= band.upTo) ?? HEAT_BANDS[4];
 }

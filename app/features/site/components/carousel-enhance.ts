@@ -23,7 +23,7 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
  * previous/next buttons and arrow keys, autoplay paused on hover and focus and off for people who
  * prefer reduced motion, the pause button, and off-screen slides made inert.
  */
-export function enhanceCarousel(root: HTMLElement, options: CarouselOptions): void {
+function enhanceCarousel(root: HTMLElement, options: CarouselOptions): void {
   const viewport = root.querySelector<HTMLElement>(".carousel__viewport");
   const container = root.querySelector<HTMLElement>(".carousel__container");
   if (!viewport || !container) return;

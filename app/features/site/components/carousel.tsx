@@ -8,7 +8,7 @@ import "./carousel.css";
  * recommended 20-60, default 25). 30 settles in roughly half a second, the specification's
  * "500 ms per slide".
  */
-export const DURATION_ABOUT_500_MS = 30;
+const DURATION_ABOUT_500_MS = 30;
 
 export type CarouselProps = {
   /** Accessible name of the carousel region, e.g. "Welcome slides". */

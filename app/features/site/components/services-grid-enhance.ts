@@ -7,7 +7,7 @@
 const SERVICES_GRID_ATTRIBUTE = "data-services-grid";
 
 /** Shows a coming-soon card's notice without a round trip. */
-export function enhanceServicesGrid(grid: HTMLElement): void {
+function enhanceServicesGrid(grid: HTMLElement): void {
   const slots = () => grid.querySelectorAll<HTMLElement>(".service-card__notice-slot");
 
   function onClick(event: MouseEvent) {

@@ -67,7 +67,7 @@ function fieldsOf(fields: FormData): string {
 }
 
 /** The fields the enclosing `StaffForm` is sending, while it is, else null. */
-export function useSending(): FormData | null {
+function useSending(): FormData | null {
   return useContext(SendingContext);
 }
 

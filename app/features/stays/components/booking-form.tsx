@@ -28,7 +28,7 @@ import "./booking-form.css";
 
 const { FIELD_LABELS, SUMMARY_LABELS } = messages;
 
-export interface VenueOption {
+interface VenueOption {
   id: number;
   venue: string;
   price: number;

@@ -62,7 +62,7 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
 });
 
-export function MyBookingRequestView({ request }: { request: MyBookingRequest }) {
+function MyBookingRequestView({ request }: { request: MyBookingRequest }) {
   const stay = request.kind !== "venue-booking";
   return (
     <section aria-labelledby="my-booking-request-title">

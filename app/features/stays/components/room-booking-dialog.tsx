@@ -30,7 +30,7 @@ const BOOK = "book";
 export const roomBookingApi = islandApi<RoomDialogData | null, RoomDialogAnswer>("/api/room-booking");
 
 /** The page address that opens the dialog for a room type and stay (a link, a form). */
-export function dialogUrl(pathname: string, roomType: string, stay: StaySearch | null): string {
+function dialogUrl(pathname: string, roomType: string, stay: StaySearch | null): string {
   const stayQuery = stay ? staySearchQuery(stay) : "";
   return `${pathname}?${BOOK}=${encodeURIComponent(roomType)}${stayQuery ? `&${stayQuery}` : ""}`;
 }
