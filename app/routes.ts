@@ -25,7 +25,7 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
-  // The staff console (issue 8): not linked from the public site, noindex, its own layout.
+  // The staff console: not linked from the public site, noindex, its own layout.
   route("staff/sign-in", "routes/staff/sign-in.tsx"),
   route("staff/sign-out", "routes/staff/sign-out.ts"),
   route("staff/set-password", "routes/staff/set-password.tsx"),

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  // The database's rates, the one source of prices (issue 7); none while it cannot be read.
+  // The database's rates, the one source of prices; none while it cannot be read.
   const priceRange = roomTypesPriceRange(loaderData?.offers);
   return pageMeta({
     title: `Our Rooms | ${site.brandName}`,

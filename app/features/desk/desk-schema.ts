@@ -1,4 +1,4 @@
-// The staff desk (issue 17, decisions.md 34): bookings taken by phone or at the door, and the
+// The staff desk (decisions.md 34): bookings taken by phone or at the door, and the
 // money taken for them. The same field rules as the public forms (stay-schema.ts), but the
 // e-mail is optional, the phone is required, and the channel is recorded.
 import { z } from "zod";
@@ -43,7 +43,7 @@ function deskBookingSchema(today: string) {
       tab: z.enum(["room", "reservation"]),
       ...deskGuestFields,
       checkInNow: checkbox,
-      // Staff may take a stay that breaks a stay rule (issue 16), saying why: kept in its history.
+      // Staff may take a stay that breaks a stay rule, saying why: kept in its history.
       overrideReason: optionalText(200, "Please keep the reason under 200 characters."),
     }),
   ).superRefine((stay, ctx) => {

@@ -16,7 +16,7 @@ import { parseDeskBookingForm, type DeskChannel } from "~/features/desk/desk-sch
 import { FORM_ERROR, formDataToObject } from "~/shared/forms/form-data.ts";
 import type { FormResponse } from "~/shared/forms/form-submission.server.ts";
 
-// The desk's booking form (issue 17, decisions.md 34): what it lists and what it saves. It places
+// The desk's booking form (decisions.md 34): what it lists and what it saves. It places
 // stays and venue bookings as the public forms do, so the same database guarantees hold: one room
 // per night (the stays ledger's exclusion constraint), one event per venue per day, one request
 // per rendered form (the submission id), and the history names the staff account.

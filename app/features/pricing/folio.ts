@@ -1,4 +1,4 @@
-// A stay's (or venue booking's) folio: what was charged, what was paid, what is due (issue 17).
+// A stay's (or venue booking's) folio: what was charged, what was paid, what is due.
 // Receipts and folios say plainly that they are not a fiscal tax invoice: the lodge issues those
 // from its ZRA-approved system.
 import { nightsBetween } from "../../shared/dates.ts";

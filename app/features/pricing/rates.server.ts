@@ -272,7 +272,7 @@ export async function quoteRoomList<R extends { type: string; price: number }>(
   };
 }
 
-/** Each request's total and the tax lines it contains, by 'kind:id' (the staff CSV, issue 16). */
+/** Each request's total and the tax lines it contains, by 'kind:id' (the staff CSV). */
 export async function billsFor(
   db: Queryable,
   requests: readonly { kind: string; id: string }[],

@@ -50,7 +50,7 @@ export async function loadBookingPage(
     };
   }
   const [rooms, venues, bookedVenues] = await Promise.allSettled([
-    // The free rooms with their quotes for the stay and the stay rules beside the dates (issue 16):
+    // The free rooms with their quotes for the stay and the stay rules beside the dates:
     // those the action has just read when it refused a room taken meanwhile.
     refusedFreeRooms(context, stay) ?? listQuotedFreeRooms(db, stay),
     listVenues(db),

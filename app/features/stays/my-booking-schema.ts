@@ -20,7 +20,7 @@ export const myBookingSchema = z.object({
     normalizeReference,
   ),
   email: emailField,
-  // "folio": the stay's folio and receipts on a page of their own, to print (issue 17).
+  // "folio": the stay's folio and receipts on a page of their own, to print.
   intent: z.enum(["find", "cancel", "folio"]).default("find"),
 });
 

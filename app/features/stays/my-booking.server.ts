@@ -28,7 +28,7 @@ export interface GuestRequestView {
   history: Pick<RequestHistoryEntry, "toStatus" | "actor" | "at">[];
   /** A stay that has not begun and still holds its room. */
   mayCancel: boolean;
-  /** The bill the request keeps (issue 16): its nights one by one and the taxes its total contains. */
+  /** The bill the request keeps: its nights one by one and the taxes its total contains. */
   nights: QuotedNight[];
   taxes: TaxLine[];
   /**

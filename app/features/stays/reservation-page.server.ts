@@ -16,7 +16,7 @@ import { stayResponse } from "~/features/stays/stay-answer.server.ts";
 
 export interface ReservationPageData {
   rooms: RoomChoice[];
-  /** The stay rules beside the dates (issue 16). */
+  /** The stay rules beside the dates. */
   stayRuleHints: string[];
   /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
   values: Record<string, string>;

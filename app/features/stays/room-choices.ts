@@ -20,7 +20,7 @@ export interface RoomOption {
   roomNumber: string;
   type: string;
   price: number;
-  /** The stay's price by the calendar (issue 16), for the dates the list was read for. */
+  /** The stay's price by the calendar, for the dates the list was read for. */
   quote?: ListedQuote;
 }
 
@@ -52,7 +52,7 @@ export interface RoomChoice {
   id: string;
   label: string;
   price: number;
-  /** The stay's price by the calendar for one room (issue 16), for the list's dates. */
+  /** The stay's price by the calendar for one room, for the list's dates. */
   quote?: ListedQuote;
 }
 

@@ -28,7 +28,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /**
  * The rooms free for a stay with each one's quote for it, as the dialog and /booking list them,
- * and the stay rules to show beside the dates (issue 16); or the error for the banner.
+ * and the stay rules to show beside the dates; or the error for the banner.
  */
 async function loadFreeRoomOptions(
   context: Context,
@@ -67,7 +67,7 @@ export async function loadRoomDialog(
 
 /**
  * One room type on /rooms: its nightly rate from the database and, for chosen dates, how many are
- * free and the stay's quote (issue 16).
+ * free and the stay's quote.
  */
 interface RoomTypeOffer {
   price: number;

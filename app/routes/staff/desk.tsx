@@ -15,7 +15,7 @@ import { stayParams } from "~/features/stays/refused-stay.server.ts";
 import { loadDeskPage, saveDeskBooking, type DeskTab } from "../../features/desk/desk.server.ts";
 import type { Route } from "./+types/desk";
 
-// The front desk (issue 17): a room booking, a reservation or a venue booking for a guest on the
+// The front desk: a room booking, a reservation or a venue booking for a guest on the
 // phone or at the door. Plain forms that work without JavaScript: the dates form (GET) lists the
 // rooms free for the stay; the booking form (POST) saves it or answers beside each field.
 

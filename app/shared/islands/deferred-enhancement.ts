@@ -3,8 +3,8 @@
  * has loaded and its first paint is on screen, not while the first screen is still arriving.
  *
  * On a slow mobile link every request made before the largest paint competes with it, and
- * Lighthouse's simulation counts each one against it: with the module and its chunk preloaded
- * in the head, the content pages' LCP came out at 1.2-1.4 s against a 1.2 s budget (issue 11).
+ * Lighthouse's simulation counts each one against it: preloading the module and its chunk in the
+ * head put the content pages' LCP over its budget.
  * Every page is readable and every form works before any script runs, so nothing is lost by
  * waiting; a guest who acts sooner gets the complete no-JavaScript behaviour. ADR 0005 did the
  * same for React's scripts; ADR 0014 and 0015 keep it for the enhancement module.

@@ -9,7 +9,7 @@ import {
 import { Notice } from "../../../shared/ui/notice.tsx";
 import { payApi, payStepAddress } from "./payment-progress.tsx";
 
-// The card option of the payment step (issue 17, ADR 0018 "Cards"), an island: on the guest's
+// The card option of the payment step (ADR 0018 "Cards"), an island: on the guest's
 // click it asks the page's action, through its JSON route, to store a card attempt (our
 // reference, the deposit), loads the provider's widget script (only now, and only on this page:
 // the CSP lets its origin in on /pay) and opens the widget, where the guest types the card: into

@@ -4,7 +4,7 @@ import { NOT_A_TAX_INVOICE, type Folio } from "~/features/pricing/folio.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import "./folio-document.css";
 
-// A folio per stay or venue booking and a receipt per payment (issue 17): plain documents that
+// A folio per stay or venue booking and a receipt per payment: plain documents that
 // print cleanly on A4 and read on a phone (folio-document.css), the same in the staff console and
 // on /my-booking. Both say plainly that they are not a fiscal tax invoice.
 

@@ -45,7 +45,7 @@ export const bookingApi = islandApi<BookingPageData, FormResult>("/api/booking")
 /** What /booking's loader gives the tabs: the lists, their errors and a fresh submission id. */
 export interface BookingPageData {
   rooms: RoomOption[];
-  /** The stay rules beside the dates (issue 16). */
+  /** The stay rules beside the dates. */
   stayRuleHints?: string[];
   venues: VenueOption[];
   /** 'Failed to fetch rooms: …' and the like, shown above the form. */
@@ -468,7 +468,7 @@ function listsOf({ rooms, stayRuleHints, venues }: BookingPageData) {
 }
 
 /**
- * The stay's price for the summary: the server's quote for the dates (issue 16) once the list
+ * The stay's price for the summary: the server's quote for the dates once the list
  * for them has come, else the room's nightly rate.
  */
 function stayEstimateFor(room: RoomOption | undefined, checkIn: string, checkOut: string): string {

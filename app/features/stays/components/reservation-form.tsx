@@ -32,7 +32,7 @@ import "./reservation-form.css";
 
 interface ReservationFormProps {
   rooms: readonly RoomChoice[];
-  /** The stay rules beside the dates (issue 16). */
+  /** The stay rules beside the dates. */
   stayRuleHints?: readonly string[];
   /** The lodge's date (Africa/Lusaka), from the loader, so server and browser agree. */
   today: string;
@@ -273,7 +273,7 @@ function ReservationFields({
 }
 
 /**
- * The estimate: the server's quote for the dates (issue 16) times the rooms once the list for
+ * The estimate: the server's quote for the dates times the rooms once the list for
  * them has come, else the room's nightly rate times the nights and the rooms.
  */
 function estimateFor(room: RoomChoice | undefined, checkIn: string, checkOut: string, roomCount: string) {

@@ -284,7 +284,7 @@ function initialValues(
 }
 
 /**
- * The dialog's price for the stay: the server's quote for the dates (issue 16) once the list for
+ * The dialog's price for the stay: the server's quote for the dates once the list for
  * them has come, else the room's nightly rate times the nights.
  */
 function estimateFor(room: RoomOption | undefined, checkIn: string, checkOut: string): string {

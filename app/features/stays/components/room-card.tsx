@@ -15,7 +15,7 @@ import "./room-card.css";
 export interface RoomOffer {
   price: number;
   free: number;
-  /** The chosen stay's price by the calendar (issue 16). */
+  /** The chosen stay's price by the calendar. */
   quote?: Quote;
 }
 
