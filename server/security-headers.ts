@@ -81,7 +81,7 @@ function isPaymentStep(path: string): boolean {
 }
 
 /** The policy with the card widget's origin added where its script, frame and calls need it. */
-export function withCardWidget(policy: string, origin: string): string {
+function withCardWidget(policy: string, origin: string): string {
   return policy
     .split(";")
     .map((directive) => {
