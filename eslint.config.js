@@ -94,6 +94,9 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks, "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      // no-cycle follows only the files it can parse: TypeScript's.
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
