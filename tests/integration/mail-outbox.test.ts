@@ -788,6 +788,7 @@ describeEachEngine("the mail outbox", (getDatabase, engine) => {
             `/${url.name}`,
           ),
         dataDir: "unused",
+        connectTimeoutMs: 30_000,
       });
       const otherDb = await other.ready();
       const sentByOne: string[] = [];

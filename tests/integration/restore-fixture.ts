@@ -48,7 +48,7 @@ export async function restoreFixture(
   await old.connect();
   await old.query(fixture);
   await old.end();
-  const handle = openDatabase({ databaseUrl: url.href, dataDir: "unused" });
+  const handle = openDatabase({ databaseUrl: url.href, dataDir: "unused", connectTimeoutMs: 30_000 });
   return {
     handle,
     async cleanUp() {

@@ -35,13 +35,15 @@ export async function throwawayDatabase(
   if (engine === "pglite") return { config: { dataDir: "memory://" }, dropDatabase: async () => {} };
   const name = `lodge_test_${randomBytes(6).toString("hex")}`;
   const admin = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ADMIN_URL, max: 1 }) }),
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: ADMIN_URL, max: 1, connectionTimeoutMillis: 30_000 }),
+    }),
   });
   await sql`create database ${sql.id(name)}`.execute(admin);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
-    config: { databaseUrl: url.href, dataDir: "unused" },
+    config: { databaseUrl: url.href, dataDir: "unused", connectTimeoutMs: 30_000 },
     async dropDatabase() {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
       await admin.destroy();

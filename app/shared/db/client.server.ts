@@ -13,6 +13,12 @@ export interface DatabaseConfig {
   databaseUrl?: string;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * How long to wait for a PostgreSQL connection. Pages fail fast (3 s) so they can show the
+   * specification's error texts; the tests' throwaway databases, on a loaded shared server, wait
+   * longer rather than fail on a slow accept.
+   */
+  connectTimeoutMs?: number;
 }
 
 const DATE_OID = 1082;
@@ -42,9 +48,7 @@ export function connect(config: DatabaseConfig): {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
-      // Fail fast while the server is unreachable, so pages can show the
-      // specification's error texts instead of hanging.
-      connectionTimeoutMillis: 3000,
+      connectionTimeoutMillis: config.connectTimeoutMs ?? 3000,
       idleTimeoutMillis: 30_000,
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") =>
