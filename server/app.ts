@@ -23,17 +23,18 @@ import { startMailDelivery } from "../app/features/mail/outbox-worker.server.ts"
 import { logger } from "../app/shared/logger.server.ts";
 import { staffConsoleRuntime } from "../app/features/staff/staff-runtime.server.ts";
 import { startPaymentReconciler } from "../app/features/payments/deposits.server.ts";
+import { startChannelSync } from "../app/features/channels/channel-sync.server.ts";
 import { paymentProviderContext } from "../app/features/payments/payment-provider.server.ts";
 import {
   LENCO_WEBHOOK_PATH,
   paymentProviderFromEnv,
 } from "../app/features/payments/payment-config.server.ts";
-import { paymentWebhookRoute } from "../app/features/payments/webhook-route.server.ts";
-import { bodyLimit } from "./body-limit.ts";
+import { BODY_LIMIT_BYTES, bodyLimit } from "./body-limit.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
 import { forwardedHost } from "./forwarded-host.ts";
 import { sameOriginWrites } from "./origin-check.ts";
 import { pagePipeline } from "./page-pipeline.ts";
+import { paymentWebhook } from "./payment-webhook.ts";
 import { DatabaseStore } from "./rate-limit-store.ts";
 import { writeRateLimit } from "./rate-limit.ts";
 import { contentSecurityPolicy, documentHeaders, servedOverHttps } from "./security-headers.ts";
@@ -98,6 +99,13 @@ export const startPayments = () =>
   paymentProvider
     ? startPaymentReconciler({ database: () => database.ready(), provider: paymentProvider })
     : null;
+/** Calendar sync (decisions.md 36): reads the channels' feeds every CHANNEL_SYNC_MINUTES. */
+export const startChannels = () =>
+  startChannelSync({
+    database: () => database.ready(),
+    intervalMinutes: env.CHANNEL_SYNC_MINUTES,
+    graceMinutes: env.CHANNEL_RELEASE_GRACE_MINUTES,
+  });
 
 /** The staff console's start-up duties and its command line (scripts/staff.ts). */
 export const staffConsole = staffConsoleRuntime(database, env);
@@ -111,12 +119,12 @@ app.use(forwardedHost());
 
 // The payment provider's webhook: JSON signed by the provider, not a form of this site (ADR 0018).
 if (paymentProvider) {
-  app.post(LENCO_WEBHOOK_PATH, ...paymentWebhookRoute(() => database.ready(), paymentProvider));
+  app.post(LENCO_WEBHOOK_PATH, ...paymentWebhook(() => database.ready(), paymentProvider));
 }
 
 app.use(sameOriginWrites(env.SITE_ORIGIN));
 app.use(formBodiesOnly());
-app.use(bodyLimit(64 * 1024));
+app.use(bodyLimit(BODY_LIMIT_BYTES));
 // The staff console is for nobody's search results and no shared cache: its pages and
 // its data requests, including the index page's own `/staff.data`, which a mount on "/staff"
 // would not reach.

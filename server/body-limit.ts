@@ -1,11 +1,17 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
+
+/** The largest request body the site takes: a form, or the payment provider's webhook. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Refuses request bodies over `maxBytes` with 413 before anything reads them
  * (decisions.md 15). Bodies without a declared length are counted as they
  * arrive and cut off at the limit.
  */
-export function bodyLimit(maxBytes: number): RequestHandler {
+export function bodyLimit(
+  maxBytes: number,
+  tooLarge: (res: Response) => void = formTooLarge,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const declared = Number(req.headers["content-length"] ?? NaN);
@@ -31,7 +37,7 @@ export function bodyLimit(maxBytes: number): RequestHandler {
   };
 }
 
-function tooLarge(res: Parameters<RequestHandler>[1]) {
+function formTooLarge(res: Response) {
   res
     .status(413)
     .type("text/plain")

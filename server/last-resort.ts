@@ -9,7 +9,9 @@ import { logger } from "../app/shared/logger.server.ts";
  * nothing at all for an abandoned request, and a plain 500 without details.
  */
 export const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  const abandoned = req.destroyed || res.destroyed || req.socket.destroyed;
+  // Not `req.destroyed`: a request stream is destroyed once its body has been read whole, and a
+  // client waiting for its answer must still get one.
+  const abandoned = res.destroyed || req.socket.destroyed || (req.destroyed && !req.complete);
   if (!abandoned) {
     // The same key as the logger's mixin, which it overrides (one field, not two): an error raised
     // from a socket event may run outside the request's scope and must still name its request.

@@ -108,7 +108,17 @@ const EnvFields = z.object({
    */
   LENCO_API_TOKEN: z.preprocess(
     emptyAsUnset,
-    z.string().trim().min(16, "must be a Lenco API token").optional(),
+    // Lenco's tokens are long runs of base64-like characters ("Getting started"): the message says
+    // so, and never repeats the value (a secret) in the log.
+    z
+      .string()
+      .trim()
+      .refine((value) => !/^bearer\s/i.test(value), 'must be the token alone, without "Bearer" in front')
+      .refine(
+        (value) => /^bearer\s/i.test(value) || /^[\x21-\x7e]{16,}$/.test(value),
+        "must be the API token from Lenco: 16 or more letters, digits and signs such as + / = _ -, with no spaces",
+      )
+      .optional(),
   ),
   /** `live` or `sandbox`: which Lenco environment, and the default address of its API. */
   LENCO_ENVIRONMENT: z.preprocess(emptyAsUnset, z.enum(["live", "sandbox"]).default("live")),

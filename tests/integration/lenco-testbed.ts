@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { DB } from "../../app/shared/db/client.server.ts";
 import { lencoProvider, lencoWebhookHashKey } from "../../app/features/payments/lenco.server.ts";
 import type { PaymentProvider } from "../../app/features/payments/payment-provider.server.ts";
-import { paymentWebhookRoute } from "../../app/features/payments/webhook-route.server.ts";
+import { paymentWebhook } from "../../server/payment-webhook.ts";
 import { startLencoSimulator, type LencoSimulator } from "../lenco-simulator.ts";
 
 export interface LencoTestbed {
@@ -37,7 +37,7 @@ export function useLencoTestbed(getDb: () => DB, { cards = false }: { cards?: bo
       : withoutCards;
     Object.assign(testbed, { sim, provider, withoutCards });
     const app = express();
-    app.post("/payments/lenco/webhook", ...paymentWebhookRoute(async () => getDb(), provider));
+    app.post("/payments/lenco/webhook", ...paymentWebhook(async () => getDb(), provider));
     const server = app.listen(0, "127.0.0.1");
     webhookServer = server;
     await new Promise((resolve) => server.once("listening", resolve));

@@ -267,6 +267,11 @@ describe("lastResort", () => {
     app.get("/fails", () => {
       throw new Error("secret detail at /srv/app.js:12");
     });
+    // Fails after reading the whole body, when the request stream counts as destroyed.
+    app.post("/fails-after-reading", async (req) => {
+      for await (const chunk of req) void chunk;
+      throw new Error("failed after the body");
+    });
     // Fails only once the guest has gone, as an abandoned render does.
     app.get("/abandoned", (_req, res, next) => {
       res.once("close", () => next(new Error("Request aborted")));
@@ -293,6 +298,22 @@ describe("lastResort", () => {
         expect.objectContaining({ method: "GET", path: "/fails", error: "secret detail at /srv/app.js:12" }),
         "request failed outside the router",
       ]);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("still answers a request whose body it has read whole", async () => {
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
+    try {
+      const { app } = failingApp();
+      const response = await fetch(`${await listen(app)}/fails-after-reading`, {
+        method: "POST",
+        body: "x".repeat(1000),
+      });
+      expect(response.status).toBe(500);
+      expect(await response.text()).toBe("Something went wrong on our side. Please try again.");
+      expect(log).toHaveBeenCalledTimes(1);
     } finally {
       log.mockRestore();
     }

@@ -64,16 +64,22 @@ export function lencoSignature(body: string | Buffer, webhookHashKey: string): s
   return createHmac("sha512", webhookHashKey).update(body).digest("hex");
 }
 
+// Text we may store. PostgreSQL's text cannot hold a NUL character: a signed body carrying one
+// (JSON's "\u0000") would fail to be stored on every retry, so it is refused as malformed (400)
+// rather than answered 503 for Lenco to send again for a day. The provider's reference has the
+// length our column takes.
+const storable = () => z.string().refine((value) => !value.includes("\u0000"), "contains a NUL character");
+
 const LencoCollection = z.object({
   id: z.string().optional(),
   amount: z.union([z.string(), z.number()]),
-  currency: z.string(),
-  reference: z.string().nullable(),
-  lencoReference: z.string().nullable().optional(),
+  currency: storable(),
+  reference: storable().nullable(),
+  lencoReference: storable().min(1).max(100).nullable().optional(),
   status: z.enum(["pending", "successful", "failed", "otp-required", "pay-offline", "3ds-auth-required"]),
-  reasonForFailure: z.string().nullable().optional(),
+  reasonForFailure: storable().nullable().optional(),
   mobileMoneyDetails: z
-    .object({ operatorTransactionId: z.string().nullable().optional() })
+    .object({ operatorTransactionId: storable().nullable().optional() })
     .loose()
     .nullable()
     .optional(),
@@ -81,7 +87,7 @@ const LencoCollection = z.object({
 type LencoCollection = z.infer<typeof LencoCollection>;
 
 const LencoAnswer = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown() });
-const LencoEvent = z.object({ event: z.string().min(1).max(60), data: z.unknown() });
+const LencoEvent = z.object({ event: storable().min(1).max(60), data: z.unknown() });
 
 function toCollection(data: LencoCollection): ProviderCollection {
   const status =
@@ -221,6 +227,8 @@ export function lencoProvider(settings: LencoSettings): PaymentProvider {
       }
       const collection = LencoCollection.safeParse(event.data.data);
       if (!collection.success) return { kind: "malformed", reason: "event data is not a collection" };
+      // Without our reference it is about no attempt of ours: stored as ignored, not left received.
+      if (collection.data.reference === null) return { kind: "ignored", event: event.data.event };
       return { kind: "collection", event: event.data.event, collection: toCollection(collection.data) };
     },
   };

@@ -60,6 +60,32 @@ describe("LENCO_* settings", () => {
   });
 });
 
+describe("LENCO_API_TOKEN's shape", () => {
+  it("takes the token as Lenco gives it, spaces around it trimmed", () => {
+    const lencoExample = "xo+CAiijrIy9XvZCYyhjrv0fpSAL6CfU8CgA+up1NXqK";
+    expect(parseEnv({ LENCO_API_TOKEN: ` ${lencoExample}\n` }).LENCO_API_TOKEN).toBe(lencoExample);
+  });
+
+  it("says what shape it expects, and never repeats the value", () => {
+    const refused = {
+      short: "abc123",
+      "a space inside": "abcdefgh ijklmnopqrstuvwxyz",
+      "a line break inside": "abcdefghijkl\nmnopqrstuvwxyz",
+      "a non-ASCII letter": "abcdefghijklmnopqrstuvwxyzé",
+    };
+    for (const [kind, token] of Object.entries(refused)) {
+      const message = problem({ LENCO_API_TOKEN: token });
+      expect(message, kind).toMatch(
+        /LENCO_API_TOKEN: must be the API token from Lenco: 16 or more letters, digits and signs such as \+ \/ = _ -, with no spaces/,
+      );
+      expect(message, kind).not.toContain(token.trim());
+    }
+    const withBearer = problem({ LENCO_API_TOKEN: `Bearer ${TOKEN}` });
+    expect(withBearer).toMatch(/LENCO_API_TOKEN: must be the token alone, without "Bearer" in front/);
+    expect(withBearer).not.toContain(TOKEN);
+  });
+});
+
 describe("the card widget's settings (LENCO_PUBLIC_KEY, LENCO_WIDGET_URL)", () => {
   it("offer no card online without a public key; Lenco's widget script by default", () => {
     expect(paymentProviderFromEnv(parseEnv({ LENCO_API_TOKEN: TOKEN }))?.cardWidget).toBeNull();

@@ -19,6 +19,8 @@ const SESSION_COOKIE = "lodge_staff";
 export const SIGN_IN_PATH = "/staff/sign-in";
 const FORBIDDEN = "Your account may not do this. Ask a manager.";
 const CROSS_SITE = "This form was sent from another site and has been refused.";
+const UNCHECKED =
+  "This form could not be checked, so it has not been accepted. Please send it again from the console page.";
 
 /** Cookies are Secure except on a plain-HTTP localhost origin (development and tests). */
 export function secureCookies(siteOrigin: string): boolean {
@@ -76,10 +78,15 @@ function isWrite(request: Request): boolean {
   return !["GET", "HEAD"].includes(request.method.toUpperCase());
 }
 
-/** Refuses a cross-site write (403). */
+/**
+ * Refuses a write that is not shown to come from the console (403). Only a browser's Origin or
+ * Sec-Fetch-Site says where a post came from; a post with neither (a script, a very old browser)
+ * is refused too, but told so, not that another site sent it.
+ */
 export function requireSameOrigin(request: Request, context: Readonly<RouterContextProvider>): void {
   if (isWrite(request) && !isSameOriginPost(request, context.get(siteOriginContext))) {
-    throw data(CROSS_SITE, { status: 403 });
+    const told = request.headers.has("Origin") || request.headers.has("Sec-Fetch-Site");
+    throw data(told ? CROSS_SITE : UNCHECKED, { status: 403 });
   }
 }
 
