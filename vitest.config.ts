@@ -13,6 +13,9 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Most files
+    // wait on PostgreSQL, SMTP or a child server rather than compute, so two run side by side.
+    maxWorkers: 2,
     // PGlite and a PostgreSQL database per file: give slow starts room.
     testTimeout: 30_000,
     hookTimeout: 60_000,
