@@ -6,6 +6,8 @@ import {
   daysBetween,
   formatDisplayDate,
   isIsoDate,
+  isLodgeDate,
+  LODGE_DATE_RANGE,
   lodgeToday,
   nightsBetween,
 } from "./dates.ts";
@@ -90,6 +92,27 @@ describe("isIsoDate", () => {
 
   it("holds for every date the UTC calendar produces", () => {
     fc.assert(fc.property(isoDate, (date) => isIsoDate(date)));
+  });
+});
+
+describe("isLodgeDate", () => {
+  it("accepts the real days of 2000 to 2100 and nothing else", () => {
+    for (const date of ["2000-01-01", "2026-11-27", "2100-12-31"]) expect(isLodgeDate(date), date).toBe(true);
+    for (const date of ["0000-01-01", "0001-02-01", "1999-12-31", "2101-01-01", "9999-12-31", "2026-02-30"])
+      expect(isLodgeDate(date), date).toBe(false);
+    fc.assert(
+      fc.property(isoDate, (date) => {
+        const year = Number(date.slice(0, 4));
+        expect(isLodgeDate(date)).toBe(year >= 2000 && year <= 2100);
+      }),
+    );
+  });
+
+  it("leaves room for a year either side in the calendar arithmetic", () => {
+    // The reports compare with the year before and step to the next period: both stay real days.
+    expect(addYears(LODGE_DATE_RANGE.first, -1)).toBe("1999-01-01");
+    expect(addDays(LODGE_DATE_RANGE.last, 400)).toBe("2102-02-04");
+    expect(isIsoDate(addDays(addYears(LODGE_DATE_RANGE.first, -1), -7))).toBe(true);
   });
 });
 

@@ -60,6 +60,21 @@ export function isIsoDate(value: unknown): value is string {
   return typeof value === "string" && parseIso(value) !== undefined;
 }
 
+/**
+ * The days the lodge's filters, lists, boards and reports accept: 2000 through 2100. Beyond them
+ * a date is no day the lodge can have records for, and year 0 (and before) is no date the
+ * database or these functions can use at all, so such a date is refused with a message.
+ */
+export const LODGE_DATE_RANGE = { first: "2000-01-01", last: "2100-12-31" } as const;
+
+/** The message beside a date field whose day is real but outside `LODGE_DATE_RANGE`. */
+export const DATE_OUT_OF_RANGE = "Please choose a date from the year 2000 to 2100.";
+
+/** A real calendar day within `LODGE_DATE_RANGE`. */
+export function isLodgeDate(value: unknown): value is string {
+  return isIsoDate(value) && value >= LODGE_DATE_RANGE.first && value <= LODGE_DATE_RANGE.last;
+}
+
 export function addDays(iso: string, days: number): string {
   const { year, month, day } = requireIso(iso);
   return fromUtcMs(toUtcMs(year, month, day) + days * DAY_MS);

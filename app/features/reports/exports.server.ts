@@ -19,7 +19,14 @@ import { REPORT_EXPORTS } from "./reports.server.ts";
  */
 export interface ListExport {
   role: StaffRole | "any";
-  read(db: DB, params: URLSearchParams): Promise<{ name: string; header: string[]; rows: unknown[][] }>;
+  /** The file, or why its filters cannot be read: the message the page shows beside the field. */
+  read(db: DB, params: URLSearchParams): Promise<ListFile | { refused: string }>;
+}
+
+export interface ListFile {
+  name: string;
+  header: string[];
+  rows: unknown[][];
 }
 
 const stayColumns = ["Kind", "Reference", "Name", "Phone", "Room", "Type", "Check-in", "Check-out", "Status"];
@@ -39,7 +46,10 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
   requests: {
     role: "any",
     async read(db, params) {
-      const { rows } = await listInbox(db, parseInboxQuery(params), 1, null);
+      const query = parseInboxQuery(params);
+      const refused = query.errors.from ?? query.errors.to;
+      if (refused) return { refused };
+      const { rows } = await listInbox(db, query, 1, null);
       // The bill each request keeps: its total and the taxes it contains.
       const bills = await billsFor(db, rows);
       return {
@@ -93,7 +103,8 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
   board: {
     role: "any",
     async read(db, params) {
-      const { start, until } = readBoardRange(params, lodgeToday());
+      const { start, until, error } = readBoardRange(params, lodgeToday());
+      if (error) return { refused: error };
       const [rooms, bars] = await Promise.all([listRooms(db, lodgeToday()), listBoard(db, start, until)]);
       const byId = new Map(rooms.map((room) => [room.id, room]));
       return {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "../../shared/dates.ts";
+import { DATE_OUT_OF_RANGE, isIsoDate, isLodgeDate } from "../../shared/dates.ts";
 
 // The reports' period picker: a GET form, read the same way by the page and by every
 // report's CSV export, so a download holds what the page shows.
@@ -10,22 +10,36 @@ export type ReportPeriodKind = (typeof REPORT_PERIOD_KINDS)[number];
 /** The longest custom range: a year and a day, so a leap year fits. */
 export const MAX_RANGE_DAYS = 366;
 
-/** A field of the GET form: trimmed, blank the same as absent, else `valid` or `message`. */
-const optionalField = (valid: (value: string) => boolean, message: string) =>
+/**
+ * A date field of the GET form: trimmed, blank the same as absent; else a real day (`message`
+ * otherwise) within the lodge's range of dates (its own message). `day` turns the typed value
+ * into the day it names (a month's first day).
+ */
+const optionalDate = (message: string, day: (value: string) => string | undefined = (value) => value) =>
   z
     .string()
     .trim()
     .optional()
     .transform((value) => (value === "" ? undefined : value))
-    .refine((value) => value === undefined || valid(value), message);
-
-const optionalDate = (message: string) => optionalField(isIsoDate, message);
+    .superRefine((value, context) => {
+      if (value === undefined) return;
+      const date = day(value);
+      if (!isIsoDate(date)) context.addIssue({ code: "custom", message });
+      else if (!isLodgeDate(date)) context.addIssue({ code: "custom", message: DATE_OUT_OF_RANGE });
+    });
 
 export const reportPeriodSchema = z.object({
-  show: z.enum(REPORT_PERIOD_KINDS).catch("month"),
-  month: optionalField(
-    (value) => /^\d{4}-\d{2}$/.test(value) && isIsoDate(`${value}-01`),
-    "Please choose a month.",
+  // An unknown kind is reported (readReportQuery) rather than quietly read as a month.
+  show: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .enum(REPORT_PERIOD_KINDS, {
+        error: "That period was not understood. Please choose one from the list.",
+      })
+      .optional(),
+  ),
+  month: optionalDate("Please choose a month.", (value) =>
+    /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : undefined,
   ),
   week: optionalDate("Please choose a day of the week."),
   from: optionalDate("Please enter the first day as a date."),

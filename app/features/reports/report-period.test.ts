@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { DATE_OUT_OF_RANGE, isIsoDate } from "../../shared/dates.ts";
 import {
   monthPeriod,
   neighbours,
@@ -78,7 +80,67 @@ describe("report periods", () => {
     expect(read("show=week&week=yesterday").fieldErrors).toEqual({
       week: "Please choose a day of the week.",
     });
-    expect(read("show=everything").period.kind).toBe("month");
+  });
+
+  it("says when the kind of period is not understood", () => {
+    const wrong = read("show=everything&month=2026-10");
+    expect(wrong.fieldErrors).toEqual({
+      show: "That period was not understood. Please choose one from the list.",
+    });
+    expect(wrong.period.from).toBe("2026-11-01");
+    expect(read("show=&month=2026-10").fieldErrors).toEqual({});
+  });
+
+  it("refuses days outside the lodge's range, year 0 and the year before year 1 included", () => {
+    expect(read("show=month&month=0000-01").fieldErrors).toEqual({ month: DATE_OUT_OF_RANGE });
+    expect(read("show=month&month=0001-02&compare=1").fieldErrors).toEqual({ month: DATE_OUT_OF_RANGE });
+    expect(read("show=range&from=0000-01-01&to=2000-01-01").fieldErrors).toEqual({ from: DATE_OUT_OF_RANGE });
+    expect(read("show=week&week=2101-01-01").fieldErrors).toEqual({ week: DATE_OUT_OF_RANGE });
+  });
+
+  it("reads any address into a period of real days, or a message", () => {
+    const typed = fc.oneof(
+      fc.string(),
+      fc.integer({ min: 0, max: 9999 }).map((year) => String(year).padStart(4, "0")),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 9999 }),
+          fc.integer({ min: 0, max: 13 }),
+          fc.integer({ min: 0, max: 32 }),
+        )
+        .map(
+          ([y, m, d]) =>
+            `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`,
+        ),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom("month", "week", "range", "", "year"),
+        typed,
+        typed,
+        typed,
+        fc.boolean(),
+        (show, first, second, third, compare) => {
+          const query = read(
+            new URLSearchParams({
+              show,
+              month: first.slice(0, 7),
+              week: first,
+              from: second,
+              to: third,
+              ...(compare ? { compare: "1" } : {}),
+            }).toString(),
+          );
+          for (const period of [query.period, query.compareWith]) {
+            if (!period) continue;
+            expect(isIsoDate(period.from) && isIsoDate(period.until)).toBe(true);
+            expect(period.from >= "1999-01-01" && period.until <= "2102-01-01").toBe(true);
+          }
+          const links = neighbours(query.period);
+          expect(links.earlier + links.later).not.toMatch(/=0|=-/);
+        },
+      ),
+    );
   });
 
   it("links to the periods before and after, and back to itself", () => {

@@ -15,13 +15,16 @@ export interface ReportPeriod {
   days: number;
 }
 
+const REPORT_FIELDS = ["show", "month", "week", "from", "to"] as const;
+type ReportField = (typeof REPORT_FIELDS)[number];
+
 export interface ReportQuery {
   period: ReportPeriod;
   /** The same period a year earlier, when asked for. */
   compareWith: ReportPeriod | null;
   /** What the form shows (the values as typed when one is wrong). */
   values: { show: ReportPeriodKind; month: string; week: string; from: string; to: string; compare: boolean };
-  fieldErrors: Partial<Record<"month" | "week" | "from" | "to", string>>;
+  fieldErrors: Partial<Record<ReportField, string>>;
 }
 
 const MONTH_NAMES = [
@@ -114,6 +117,11 @@ export function periodSearch(query: Pick<ReportQuery, "period" | "compareWith">)
   return `?show=range&from=${period.from}&to=${addDays(period.until, -1)}${compare}`;
 }
 
+/** The kind of period typed, when it is one; a month otherwise (the page's default). */
+function knownKind(value: string | undefined): ReportPeriodKind {
+  return value === "week" || value === "range" ? value : "month";
+}
+
 /**
  * Reads the picker's query parameters. A wrong field gets its message and the page falls back to
  * the lodge's current month, so there is always a report to show beside the message.
@@ -126,12 +134,11 @@ export function readReportQuery(params: URLSearchParams, today: string): ReportQ
   const fieldErrors: ReportQuery["fieldErrors"] = {};
   const currentMonth = today.slice(0, 7);
   const text = (key: string) => (typeof raw[key] === "string" ? raw[key] : "");
-  const show: ReportPeriodKind = parsed.success ? parsed.data.show : "month";
+  const show: ReportPeriodKind = (parsed.success ? parsed.data.show : undefined) ?? knownKind(raw.show);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if (key === "month" || key === "week" || key === "from" || key === "to")
-        fieldErrors[key] ??= issue.message;
+      const key = REPORT_FIELDS.find((field) => field === issue.path[0]);
+      if (key) fieldErrors[key] ??= issue.message;
     }
   }
   const data = parsed.success ? parsed.data : undefined;

@@ -33,6 +33,12 @@ const statusList = (statuses: readonly string[]) =>
  * THE ROOM REVENUE FUNCTION: one row per night of each stay in `statuses` that falls in the
  * range, with what that night earned. Every room report reads nights and money through it.
  *
+ * A stay that left early (checked out before its check-out day) is sold up to the day it left:
+ * the nights it gave up went back on sale (the ledger released them), so they are neither sold
+ * nor room revenue, as the calendar of nights on the books shows them. The day it left is the
+ * lodge's date of its check-out in the request's history; one recorded before the arrival (a
+ * record entered ahead of time) ends nothing early.
+ *
  * A night earns the price kept for it in `request_nights` when the request was made,
  * as changed by staff since: all the request's rooms together, so the nights of a request add up
  * to its total. The period's nights are found through the night index, so a report reads only
@@ -52,8 +58,18 @@ export function roomNightsSold(
              s.payment_method, s.status, ${rooms} as rooms, n.night, n.price as revenue
         from request_nights n
         join ${sql.table(table)} s on s.id = n.${sql.ref(column)}
+        left join lateral (
+          select (h.at at time zone ${LODGE_TIME_ZONE})::date as left_on
+            from request_history h
+           where s.status = 'Checked out' and h.request_kind = ${sql.lit(kind)}
+             and h.request_id = s.id::text and h.to_status = 'Checked out'
+           order by h.at desc
+           limit 1
+        ) early on true
        where n.night >= ${range.from}::date and n.night < ${range.until}::date
-         and s.status in (${statusList(statuses)})`;
+         and s.status in (${statusList(statuses)})
+         and (early.left_on is null or early.left_on < s.check_in or early.left_on >= s.check_out
+              or n.night < greatest(early.left_on, s.check_in + 1))`;
   };
   return sql`(
     ${nights("bookings", "booking", sql`1`)}

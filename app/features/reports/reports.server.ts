@@ -22,6 +22,7 @@ import {
   oneDecimal,
   percentNumber,
   roomKpis,
+  sourceLabel,
   summaryLines,
   type SummaryFigures,
 } from "~/features/reports/report-figures.ts";
@@ -32,7 +33,7 @@ import {
   type ReportPeriod,
   type ReportQuery,
 } from "~/features/reports/report-period.ts";
-import type { ListExport } from "./exports.server.ts";
+import type { ListExport, ListFile } from "./exports.server.ts";
 
 // What the reports page and its CSV files read, one way for both.
 
@@ -111,24 +112,30 @@ function csvValue(line: ReturnType<typeof summaryLines>[number]): number | null 
   return line.value;
 }
 
-function periodOf(params: URLSearchParams, today: string) {
-  return readReportQuery(params, today);
-}
-
 const fileName = (report: string, period: ReportPeriod) =>
   `report-${report}-${period.from}-to-${addDays(period.until, -1)}`;
 
-type Reader = (db: DB, params: URLSearchParams, today: string) => ReturnType<ListExport["read"]>;
+type Reader = (db: DB, query: ReportQuery, today: string) => Promise<ListFile>;
 
-/** A manager's report, read for the lodge's today (the forward calendar starts there). */
+/**
+ * A manager's report, read for the lodge's today (the forward calendar starts there). A period
+ * the page would show a message for is refused with that message, never swapped for another.
+ */
 function report(read: Reader): ListExport {
-  return { role: "manager", read: (db, params) => read(db, params, lodgeToday()) };
+  return {
+    role: "manager",
+    read: (db, params) => {
+      const today = lodgeToday();
+      const query = readReportQuery(params, today);
+      const refused = Object.values(query.fieldErrors)[0];
+      return refused ? Promise.resolve({ refused }) : read(db, query, today);
+    },
+  };
 }
 
 /** Every report as CSV, in the console's export format (app/routes/staff/export.ts). */
 export const REPORT_EXPORTS: Record<string, ListExport> = {
-  "report-summary": report(async (db, params, today) => {
-    const { period, compareWith } = periodOf(params, today);
+  "report-summary": report(async (db, { period, compareWith }) => {
     const [now, before] = await Promise.all([
       readSummary(db, period),
       compareWith ? readSummary(db, compareWith) : null,
@@ -144,8 +151,7 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       ]),
     };
   }),
-  "report-occupancy": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-occupancy": report(async (db, { period }) => {
     const nights = await occupancyByNight(db, period);
     return {
       name: fileName("occupancy", period),
@@ -159,8 +165,7 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       ]),
     };
   }),
-  "report-room-types": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-room-types": report(async (db, { period }) => {
     const bucket = bucketFor(period.days);
     const { types, buckets } = await roomRevenueByTypeAndBucket(db, period, bucket);
     return {
@@ -176,17 +181,15 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       ),
     };
   }),
-  "report-sources": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-sources": report(async (db, { period }) => {
     const rows = await roomRevenueBy(db, period, "channel");
     return {
       name: fileName("sources", period),
       header: ["Source", "Room-nights sold", "Room revenue (K)"],
-      rows: rows.map((row) => [row.key, row.nights, row.revenue]),
+      rows: rows.map((row) => [sourceLabel(row.key), row.nights, row.revenue]),
     };
   }),
-  "report-payment-methods": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-payment-methods": report(async (db, { period }) => {
     const rows = await roomRevenueBy(db, period, "paymentMethod");
     return {
       name: fileName("payment-methods", period),
@@ -194,8 +197,7 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       rows: rows.map((row) => [row.key, row.nights, row.revenue]),
     };
   }),
-  "report-money-received": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-money-received": report(async (db, { period }) => {
     const rows = await moneyReceived(db, period);
     return {
       name: fileName("money-received", period),
@@ -203,8 +205,7 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       rows: rows.map((row) => [row.method, row.received, row.refunded, row.received - row.refunded]),
     };
   }),
-  "report-venues": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-venues": report(async (db, { period }) => {
     const rows = await venueRevenue(db, period);
     return {
       name: fileName("venues", period),
@@ -212,8 +213,7 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       rows: rows.map((row) => [row.venue, row.events, row.people, row.revenue, row.levied]),
     };
   }),
-  "report-cancellations": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-cancellations": report(async (db, { period }) => {
     const rows = await cancellationsAndNoShows(db, period);
     return {
       name: fileName("cancellations", period),
@@ -221,8 +221,7 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       rows: rows.map((row) => [row.status, row.stays, row.nights, row.value, row.kept]),
     };
   }),
-  "report-taxes": report(async (db, params, today) => {
-    const { period } = periodOf(params, today);
+  "report-taxes": report(async (db, { period }) => {
     const { lines } = await readTaxReturn(db, period);
     return {
       name: fileName("levy-and-vat", period),
@@ -230,7 +229,7 @@ export const REPORT_EXPORTS: Record<string, ListExport> = {
       rows: lines.map((line) => [line.line, line.gross, line.net, line.vat, line.levy]),
     };
   }),
-  "report-next-90-days": report(async (db, _params, today) => {
+  "report-next-90-days": report(async (db, _query, today) => {
     const nights = await readForward(db, today);
     return {
       name: `report-next-${FORWARD_DAYS}-days-from-${today}`,

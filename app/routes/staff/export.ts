@@ -12,7 +12,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = Object.hasOwn(LIST_EXPORTS, params.list) ? LIST_EXPORTS[params.list] : undefined;
   if (!list) throw data("No such list", { status: 404 });
   const { db } = await requireStaff(request, context, list.role === "any" ? {} : { role: list.role });
-  const { name, header, rows } = await list.read(db, new URL(request.url).searchParams);
+  const file = await list.read(db, new URL(request.url).searchParams);
+  // A filter the page would show a message for: the same message, as plain text.
+  if ("refused" in file) {
+    return new Response(file.refused, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const { name, header, rows } = file;
   return new Response(toCsv(header, rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

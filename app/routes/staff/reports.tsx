@@ -11,6 +11,7 @@ import {
   StackedBars,
 } from "~/features/reports/components/report-charts.tsx";
 import type { NightFigures } from "~/features/reports/report-queries.server.ts";
+import { bucketAxisLabel, bucketLabel, shortDate, tickKwacha } from "~/features/reports/chart-scale.ts";
 import { formatDisplayDate, lodgeToday } from "~/shared/dates.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import {
@@ -19,6 +20,7 @@ import {
   formatPercent,
   FORWARD_DAYS,
   formatRate,
+  sourceLabel,
   summaryLines,
   type SummaryFigures,
 } from "~/features/reports/report-figures.ts";
@@ -40,7 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const share = (n: Pick<NightFigures, "sold" | "available">) =>
   n.available > 0 ? n.sold / n.available : null;
-const shortDate = (iso: string) => formatDisplayDate(iso).replace(/ \d{4}$/, "");
+
+/** A night heading its row: '16 Jun 2027', the year left to the period's heading on a phone. */
+function Night({ iso }: { iso: string }) {
+  return (
+    <>
+      {shortDate(iso)}
+      <span className="report-year"> {iso.slice(0, 4)}</span>
+    </>
+  );
+}
 
 function Csv({ list, search, what }: { list: string; search: string; what: string }) {
   return (
@@ -126,11 +137,18 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     type,
     revenue: roomTypes.buckets.reduce((sum, b) => sum + (b.byType[type] ?? 0), 0),
   }));
-  const bucketLabel = (start: string) =>
-    bucket === "week" ? `Week of ${shortDate(start)}` : formatDisplayDate(start).replace(/^\d+ /, "");
-  const bestBucket = roomTypes.buckets.reduce<{ start: string; total: number } | null>((best, b) => {
+  // Each week or month with the night after its last: the next one's start, or the period's end.
+  const buckets = roomTypes.buckets.map((b, i) => {
+    const until = roomTypes.buckets[i + 1]?.start ?? period.until;
+    return {
+      ...b,
+      label: bucketLabel(bucket, b.start, until),
+      axis: bucketAxisLabel(bucket, b.start, until),
+    };
+  });
+  const bestBucket = buckets.reduce<{ label: string; total: number } | null>((best, b) => {
     const total = Object.values(b.byType).reduce((sum, v) => sum + v, 0);
-    return !best || total > best.total ? { start: b.start, total } : best;
+    return !best || total > best.total ? { label: b.label, total } : best;
   }, null);
   const forwardSold = forward.reduce((sum, n) => sum + n.sold, 0);
   const forwardAvailable = forward.reduce((sum, n) => sum + n.available, 0);
@@ -148,7 +166,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <h1>Reports: {period.label}</h1>
 
       <Form method="get" className="staff-filters report-picker" aria-label="Choose the period">
-        <SelectField name="show" label="Period" defaultValue={values.show}>
+        <SelectField name="show" label="Period" defaultValue={values.show} error={fieldErrors.show}>
           <option value="month">A month</option>
           <option value="week">A week (from Monday)</option>
           <option value="range">Days from … to …</option>
@@ -247,7 +265,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <h2 id="occupancy-heading">Occupancy by night</h2>
         <p id="occupancy-summary">{occupancySummary(nights, now, summary.before)}</p>
         <div className="report-pair">
-          <figure>
+          <figure className="report-figure">
             <LineChart
               title={`Occupancy by night, ${period.label}`}
               summary={occupancySummary(nights, now, summary.before)}
@@ -282,7 +300,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             columns={["Night", "Available", "Sold", "Occupancy", "Revenue"]}
             rows={nights.map((n) => ({
               key: n.night,
-              head: formatDisplayDate(n.night),
+              head: <Night iso={n.night} />,
               cells: [n.available, n.sold, formatPercent(share(n)), formatKwacha(n.revenue)],
             }))}
           />
@@ -302,20 +320,22 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             .join(", ")}
           .
           {bestBucket && bestBucket.total > 0
-            ? ` The best ${bucket} was ${bucketLabel(bestBucket.start)} with ${formatKwacha(bestBucket.total)}.`
+            ? ` The best ${bucket} was ${bestBucket.label} with ${formatKwacha(bestBucket.total)}.`
             : ""}
         </p>
         <div className="report-pair">
-          <figure>
+          <figure className="report-figure">
             <StackedBars
               title={`Room revenue by room type, ${period.label}`}
               summary={`Room revenue ${formatKwacha(now.revenue)} by room type, stacked by ${bucket}.`}
-              categories={roomTypes.buckets.map((b) => bucketLabel(b.start))}
+              categories={buckets.map((b) => b.label)}
+              axisLabels={buckets.map((b) => b.axis)}
               series={roomTypes.types.map((type) => ({
                 label: type,
-                values: roomTypes.buckets.map((b) => b.byType[type] ?? 0),
+                values: buckets.map((b) => b.byType[type] ?? 0),
               }))}
               formatValue={formatKwacha}
+              formatTick={tickKwacha}
             />
             <Legend
               items={roomTypes.types.map((type, i) => ({
@@ -329,9 +349,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             scroll="Room revenue by room type, table"
             name="room-types"
             columns={[bucket === "week" ? "Week" : "Month", ...roomTypes.types, "Total"]}
-            rows={roomTypes.buckets.map((b) => ({
+            rows={buckets.map((b) => ({
               key: b.start,
-              head: bucketLabel(b.start),
+              head: b.label,
               cells: [
                 ...roomTypes.types.map((type) => formatKwacha(b.byType[type] ?? 0)),
                 formatKwacha(Object.values(b.byType).reduce((sum, v) => sum + v, 0)),
@@ -345,7 +365,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <section className="report-block" aria-labelledby="sources-heading">
         <h2 id="sources-heading">Room revenue by source and by payment method</h2>
         <div className="report-pair">
-          <GroupTable caption="By source" heading="Source" rows={loaderData.sources} />
+          <GroupTable
+            caption="By source"
+            heading="Source"
+            rows={loaderData.sources.map((row) => ({ ...row, key: sourceLabel(row.key) }))}
+          />
           <GroupTable
             caption="By payment method (as booked)"
             heading="Payment method"
@@ -354,7 +378,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </div>
         <Csv list="report-sources" search={search} what="revenue by source" />
         <Csv list="report-payment-methods" search={search} what="revenue by payment method" />
-        <h3>Money received (payments ledger)</h3>
+      </section>
+
+      <section className="report-block" aria-labelledby="money-heading">
+        <h2 id="money-heading">Money received (payments ledger)</h2>
         <p>Payments and refunds recorded in the period, by the day they were recorded.</p>
         <ReportTable
           caption="Money received by method"
@@ -431,7 +458,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             : ""}
         </p>
         <div className="report-pair">
-          <figure>
+          <figure className="report-figure">
             <CalendarHeatMap
               title={`Occupancy on the books, the next ${FORWARD_DAYS} nights`}
               summary={`From ${formatDisplayDate(today)}: ${forwardSold} of ${forwardAvailable} room-nights sold, ${forwardPending} pending.`}
@@ -441,7 +468,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 title: `${formatDisplayDate(n.night)}: ${formatPercent(share(n))} (${n.sold} of ${n.available} rooms, ${n.pending} pending)`,
               }))}
             />
-            <Legend items={HEAT_BANDS.map((band) => ({ label: band.label, colour: band.fill }))} />
+            <Legend
+              items={HEAT_BANDS.map((band) => ({
+                label: band.label,
+                colour: band.fill,
+                outline: band.outline,
+              }))}
+            />
           </figure>
           <ReportTable
             caption="Nights on the books"
@@ -450,7 +483,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             columns={["Night", "Sold", "Pending", "Occupancy"]}
             rows={forward.map((n) => ({
               key: n.night,
-              head: formatDisplayDate(n.night),
+              head: <Night iso={n.night} />,
               cells: [`${n.sold} of ${n.available}`, n.pending, formatPercent(share(n))],
             }))}
           />
@@ -466,7 +499,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             Each night of a stay that is Confirmed, Checked in or Checked out, counted by night of stay: a
             stay across a month end counts in both months. A reservation for several rooms counts each room.
             Pending stays are not sold yet (the calendar of the coming nights shows them apart); cancelled,
-            declined and no-show stays are never sold.
+            declined and no-show stays are never sold. A stay that left early is sold up to the day it checked
+            out: the nights it gave up went back on sale, so they are neither sold nor room revenue, in the
+            tables and in the calendar alike (what the guest paid for them shows under Money received).
           </dd>
           <dt>Room-nights available</dt>
           <dd>Every room on every night of the period, less the nights a room was out of service.</dd>
@@ -474,8 +509,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <dd>Room-nights sold ÷ room-nights available.</dd>
           <dt>Room revenue</dt>
           <dd>
-            What the sold nights earn, as guests pay it (taxes included): a stay’s total spread evenly over
-            its nights, to the kwacha.
+            What the sold nights earn, as guests pay it (taxes included): each night at the price kept for it
+            when the request was made, so a stay whose nightly rate changed part-way counts each night at its
+            own rate (K350 one night, K500 the next). When staff change a stay’s total, its nights share the
+            new total in proportion to those prices, to the kwacha. A stay’s nights always add up to its
+            total.
           </dd>
           <dt>ADR (average daily rate)</dt>
           <dd>Room revenue ÷ room-nights sold.</dd>
