@@ -58,6 +58,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <BookingForm
             rooms={loaderData.rooms}
             stayRuleHints={loaderData.stayRuleHints}
+            taxes={loaderData.taxes}
             venues={loaderData.venues}
             errors={loaderData.errors}
             submissionId={loaderData.submissionId}

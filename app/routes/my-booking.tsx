@@ -1,18 +1,11 @@
 import { data } from "react-router";
-import {
-  MyBooking,
-  type MyBookingAnswer,
-  type MyBookingRequest,
-} from "~/features/stays/components/my-booking-request.tsx";
+import { MyBooking, type MyBookingAnswer } from "~/features/stays/components/my-booking-request.tsx";
+import { guestRequestAnswer } from "~/features/stays/my-booking-view.ts";
 import { PageHeader } from "~/shared/ui/page-header.tsx";
 import { getDb, writeAllowedContext } from "~/shared/context.server.ts";
 import { logReadFailure } from "~/shared/db/failures.server.ts";
 import { loadFolioSheet, type FolioSheet } from "~/features/payments/folios.server.ts";
-import {
-  cancelStayAsGuest,
-  findGuestRequest,
-  type GuestRequestView,
-} from "~/features/stays/my-booking.server.ts";
+import { cancelStayAsGuest, findGuestRequest } from "~/features/stays/my-booking.server.ts";
 import { FolioDocument, ReceiptDocument } from "~/features/payments/components/folio-document.tsx";
 import { lodgeToday } from "~/shared/dates.ts";
 import {
@@ -65,10 +58,6 @@ type Answer =
       email: string;
     };
 
-function view(request: GuestRequestView): MyBookingRequest {
-  return { ...request, history: request.history.map((entry) => ({ ...entry, at: entry.at.toISOString() })) };
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
   const values = {
@@ -101,14 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         result.kind === "cancelled"
           ? {
               status: "found",
-              request: view(result.request),
+              request: guestRequestAnswer(result.request),
               email,
               message: MY_BOOKING_CANCELLED,
               tone: "success",
             }
           : {
               status: "found",
-              request: view(result.request),
+              request: guestRequestAnswer(result.request),
               email,
               message: MY_BOOKING_CANNOT_CANCEL,
               tone: "error",
@@ -131,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         email,
       });
     }
-    return data<Answer>({ status: "found", request: view(found), email });
+    return data<Answer>({ status: "found", request: guestRequestAnswer(found), email });
   } catch (error) {
     logReadFailure("my-booking", error);
     return data<Answer>({ status: "error", message: MY_BOOKING_ERROR, values }, { status: 503 });

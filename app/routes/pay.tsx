@@ -73,7 +73,7 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
               Test mode: no real money moves. Use the payment service's sandbox numbers.
             </Notice>
           ) : null}
-          {view.state === "waiting" || view.state === "otp" ? (
+          {view.state === "waiting" || view.state === "unreachable" || view.state === "otp" ? (
             <Island
               name="payment-progress"
               id="payment-progress"

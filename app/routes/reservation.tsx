@@ -41,6 +41,7 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
           <ReservationForm
             rooms={rooms}
             stayRuleHints={loaderData.stayRuleHints}
+            taxes={loaderData.taxes}
             today={today}
             submissionId={submissionId}
             result={actionData}

@@ -47,7 +47,10 @@ test("the dialog's estimate follows the dates and the room", async ({ page }) =>
   await box.getByLabel("Check-out Date").fill(addDays(today, 83));
   await listed;
   const estimate = box.locator(".room-booking-form__estimate");
-  await box.getByRole("combobox", { name: "Room" }).selectOption({ label: "101 - Deluxe - K400" });
+  // With dates, the option reads the first night's price and the stay's total.
+  await box
+    .getByRole("combobox", { name: "Room" })
+    .selectOption({ label: "101 - Deluxe - K400 a night, K800 for 2 nights" });
   await expect(estimate).toHaveText("K800 for 2 nights");
   await box.getByLabel("Check-out Date").fill(addDays(today, 84));
   await expect(estimate).toHaveText("K1,200 for 3 nights");

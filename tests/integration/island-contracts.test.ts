@@ -76,8 +76,17 @@ const roomOption = z.strictObject({
   price: z.number(),
   quote: listedQuote.optional(),
 });
+const taxSettings = z.strictObject({
+  vatRegistered: z.boolean(),
+  vatRateBp: z.number().int(),
+  levyRateBp: z.number().int(),
+});
 const availableRooms = z.union([
-  z.strictObject({ rooms: z.array(roomOption), stayRuleHints: z.array(z.string()).optional() }),
+  z.strictObject({
+    rooms: z.array(roomOption),
+    stayRuleHints: z.array(z.string()).optional(),
+    taxes: taxSettings.optional(),
+  }),
   z.strictObject({ error: z.string() }),
 ]);
 const roomDialogData = z.strictObject({
@@ -100,6 +109,7 @@ sameShape<z.output<typeof roomDialogAnswer>, RoomDialogAnswer>(true);
 const bookingPageData = z.strictObject({
   rooms: z.array(roomOption),
   stayRuleHints: z.array(z.string()),
+  taxes: taxSettings.optional(),
   venues: z.array(z.strictObject({ id: z.number().int(), venue: z.string(), price: z.number() })),
   errors: z.array(z.string()),
   submissionId: z.uuid(),
@@ -111,6 +121,7 @@ const reservationPageData = z.strictObject({
     z.strictObject({ id: z.string(), label: z.string(), price: z.number(), quote: listedQuote.optional() }),
   ),
   stayRuleHints: z.array(z.string()),
+  taxes: taxSettings.optional(),
   values,
   loadError: z.string().nullable(),
   today: z.iso.date(),
@@ -130,6 +141,8 @@ const myBookingAnswer = z.discriminatedUnion("status", [
       from: z.iso.date(),
       until: z.iso.date(),
       total: z.number(),
+      paid: z.number(),
+      due: z.number().nullable(),
       history: z.array(
         z.strictObject({ toStatus: z.string().nullable(), actor: z.string(), at: z.iso.datetime() }),
       ),
@@ -166,7 +179,7 @@ const myBookingAnswer = z.discriminatedUnion("status", [
 sameShape<z.output<typeof myBookingAnswer>, MyBookingAnswer>(true);
 
 const payView = z.strictObject({
-  state: z.enum(["pay", "waiting", "otp", "paid", "expired", "closed"]),
+  state: z.enum(["pay", "waiting", "unreachable", "otp", "paid", "expired", "closed"]),
   kind: z.enum(["booking", "reservation"]),
   reference: z.string(),
   token: z.string(),
@@ -195,6 +208,7 @@ const payView = z.strictObject({
   phone: z.string(),
   card: z.boolean(),
   cardFirst: z.boolean(),
+  lodgePhone: z.string(),
 });
 const payLoaderData = z.discriminatedUnion("ok", [
   z.strictObject({ ok: z.literal(true), view: payView }),

@@ -404,8 +404,9 @@ describeEachEngine("online deposits through Lenco", (getDatabase) => {
     // Our reference was stored before the call; the call did not get through.
     expect(attempt).toMatchObject({ status: "created" });
     expect(sim.collections.has(attempt!.reference)).toBe(false);
+    // The page says plainly that the payment service cannot be reached (not "reaching" it).
     const waiting = await page(path);
-    expect(waiting.data.ok && waiting.data.view.state).toBe("waiting");
+    expect(waiting.data.ok && waiting.data.view.state).toBe("unreachable");
 
     sim.up();
     await db

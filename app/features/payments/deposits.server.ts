@@ -68,6 +68,20 @@ export async function requestDeposit(
   return started;
 }
 
+/**
+ * The guest's "Try again" while the provider could not be reached: the request under way is
+ * asked about now rather than at its time; once the provider says it never arrived (and so
+ * failed it), a new request goes to the same number. Anything else the page shows as it stands.
+ */
+export async function retryDeposit(db: DB, provider: PaymentProvider, stay: StayRef): Promise<void> {
+  const [latest] = await listAttempts(db, stay);
+  if (!latest || latest.method !== "Mobile Money" || latest.status !== "created") return;
+  const { phone, operator } = latest;
+  if (!phone || !operator) return;
+  const outcome = await checkAttempt(db, provider, latest);
+  if (outcome === "unknown") await requestDeposit(db, provider, stay, { phone, operator });
+}
+
 export type OtpResult =
   /** The provider took the code: the attempt goes on (the PIN prompt, or already an outcome). */
   | "accepted"
@@ -112,8 +126,12 @@ export async function submitDepositOtp(
   }
 }
 
-/** A request that never reached the provider is failed after this long (it cannot start later). */
-const UNKNOWN_AFTER_MS = 2 * 60_000;
+/**
+ * A request that never reached the provider is failed after this long: it cannot start later, as
+ * a call to the provider gives up well before (lenco.server.ts). Short, so that a guest whose
+ * request met an outage can try again as soon as the provider is back.
+ */
+const UNKNOWN_AFTER_MS = 30_000;
 /**
  * A card attempt is unknown to the provider until the guest pays in its widget, which may take
  * the whole hold; it is failed as never started only after this long.

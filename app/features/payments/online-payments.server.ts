@@ -270,15 +270,28 @@ function nextCheckDelayMs(checks: number): number {
   return Math.min(30 * 60_000, 15_000 * 2 ** Math.max(0, checks));
 }
 
+/**
+ * A mobile money request the provider has not acknowledged (it could not be reached) is asked
+ * about at this steady pace for a hold's length, not at the growing one: the guest waits on the
+ * payment step, and the attempt must fail as never arrived as soon as the provider is back, so
+ * that the guest can try again at once.
+ */
+const UNREACHED_CHECK_MS = 10_000;
+const UNREACHED_STEADY_CHECKS = 90;
+
 export async function scheduleNextCheck(
   db: DB,
   attempt: Pick<PaymentAttempt, "id" | "checks">,
 ): Promise<void> {
+  const now = Date.now();
+  const usual = new Date(now + nextCheckDelayMs(attempt.checks));
+  const steady = attempt.checks < UNREACHED_STEADY_CHECKS ? new Date(now + UNREACHED_CHECK_MS) : usual;
   await db
     .updateTable("paymentAttempts")
     .set({
       checks: attempt.checks + 1,
-      nextCheckAt: new Date(Date.now() + nextCheckDelayMs(attempt.checks)),
+      // The row's own status and method: the caller's copy may predate the provider's answer.
+      nextCheckAt: sql<Date>`case when status = 'created' and method = 'Mobile Money' then ${steady}::timestamptz else ${usual}::timestamptz end`,
       updatedAt: new Date(),
     })
     .where("id", "=", attempt.id)

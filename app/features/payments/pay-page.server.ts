@@ -18,6 +18,7 @@ import type { PaymentAttempt } from "~/shared/db/schema.ts";
 import { nightsBetween } from "~/shared/dates.ts";
 import { cancellationPolicyText, depositPolicyText } from "~/features/payments/deposit-policy.ts";
 import { RATE_LIMITED } from "~/shared/messages.ts";
+import { site } from "~/content/site.ts";
 import { readFormBody } from "~/shared/forms/form-body.server.ts";
 import { parseForm } from "~/shared/forms/form-data.ts";
 import { mobileMoneyPaymentSchema } from "~/features/payments/mobile-money-schema.ts";
@@ -27,6 +28,7 @@ import {
   checkCardPayment,
   releaseIfPastDue,
   requestDeposit,
+  retryDeposit,
   startCardPayment,
   submitDepositOtp,
 } from "~/features/payments/deposits.server.ts";
@@ -34,6 +36,7 @@ import type { PaymentProvider } from "~/features/payments/payment-provider.serve
 import { payStepPath } from "~/features/payments/pay-step.server.ts";
 import {
   OTP_INTENT,
+  RETRY_INTENT,
   type CardCheckout,
   type PayLoaderData,
   type PayState,
@@ -49,8 +52,25 @@ function masked(phone: string): string {
   return `${phone.slice(0, 3)}****${phone.slice(-3)}`;
 }
 
+/**
+ * A mobile money request still unacknowledged this long after it started has met a payment
+ * service that cannot be reached (a call to it gives up sooner: lenco.server.ts), even if the
+ * call's own outcome was never recorded.
+ */
+const UNREACHABLE_AFTER_MS = 20_000;
+
+/** The guest's request did not reach the payment service: a call got no answer, or none came in time. */
+function unreached(attempt: PaymentAttempt): boolean {
+  return (
+    attempt.method === "Mobile Money" &&
+    attempt.status === "created" &&
+    (attempt.checks > 0 || Date.now() - attempt.createdAt.getTime() >= UNREACHABLE_AFTER_MS)
+  );
+}
+
 function stateOf(booking: PayableStay, latest: PaymentAttempt | undefined): PayState {
   if (booking.status === "Awaiting payment") {
+    if (latest && unreached(latest)) return "unreachable";
     // A card attempt the provider has not heard of is a widget opened, not a payment under way:
     // the guest may open it again (pay.server's card intents).
     if (latest?.method === "Credit Card" && latest.status === "created") return "pay";
@@ -104,6 +124,7 @@ async function payView(context: Context, provider: PaymentProvider, booking: Pay
     phone: booking.phone,
     card: Boolean(provider.cardWidget),
     cardFirst: Boolean(provider.cardWidget) && booking.paymentMethod === "Credit Card",
+    lodgePhone: site.bookingPhones[0],
   };
   return view;
 }
@@ -184,6 +205,7 @@ export async function submitPayStep(request: Request, context: Context, referenc
     return submitCard(context, provider, reference, token, intent);
   }
   if (intent === OTP_INTENT) return submitOtpStep(context, provider, reference, token, form);
+  if (intent === RETRY_INTENT) return submitRetry(context, provider, reference, token);
   const values = {
     phone: String(form.get("phone") ?? "").slice(0, 30),
     operator: String(form.get("operator") ?? "").slice(0, 10),
@@ -220,6 +242,18 @@ async function onPayLinkStay<T>(
     logWriteFailure("payment step", error);
     return data<PayActionData>({ message: PAYMENT_STEP_FAILED, values }, { status: 503 });
   }
+}
+
+/** "Try again" while the payment service could not be reached: ask it now, then PRG. */
+async function submitRetry(context: Context, provider: PaymentProvider, reference: string, token: string) {
+  if (!context.get(writeAllowedContext)) {
+    return data<PayActionData>({ message: RATE_LIMITED, values: {} }, { status: 429 });
+  }
+  return onPayLinkStay(context, reference, token, {}, async (db, booking) => {
+    if (booking.status === "Awaiting payment") await retryDeposit(db, provider, booking);
+    // Sent again, still unreachable, or settled meanwhile: the page says which.
+    return redirect(payStepPath(reference, token), { headers: noStore() });
+  });
 }
 
 const CARD_NOT_OFFERED = "Card payment is not available. Please pay by mobile money.";

@@ -13,11 +13,19 @@ export const PROGRESS_REFRESH_SECONDS = 5;
 /** The hidden `intent` that sends the one-time code form to the payment step's action. */
 export const OTP_INTENT = "otp";
 
+/** The hidden `intent` of "Try again" while the payment service cannot be reached. */
+export const RETRY_INTENT = "retry";
+
 export type PayState =
   /** Awaiting payment: the form (again after a failed attempt). */
   | "pay"
   /** A prompt is on the guest's phone; the page follows it. */
   | "waiting"
+  /**
+   * The payment service could not be reached with the guest's request: the page says so, offers
+   * to try again (or to pay at the lodge), and follows the request until the service answers.
+   */
+  | "unreachable"
   /** The provider texted the guest a one-time code to verify the number: the page asks for it. */
   | "otp"
   /** The deposit is confirmed: the booking is Confirmed. */
@@ -63,6 +71,8 @@ export interface PayView {
   /** The card widget is offered (LENCO_PUBLIC_KEY set); `cardFirst`: the guest chose Credit Card. */
   card: boolean;
   cardFirst: boolean;
+  /** The lodge's booking phone, to pay at the lodge instead. */
+  lodgePhone: string;
 }
 
 /** What the card island needs to open the provider's widget (the pay action's answer). */
@@ -82,6 +92,30 @@ export interface CardCheckout {
 export function confirmedTitle(kind: PayView["kind"]): string {
   return kind === "booking" ? "Booking confirmed" : "Reservation confirmed";
 }
+
+/** Where to book again after a hold ended: the booking page, for the same dates. */
+export function bookAgainAddress(view: Pick<PayView, "kind" | "checkIn" | "checkOut">): string {
+  const query = new URLSearchParams({
+    tab: view.kind === "booking" ? "room" : "reservation",
+    checkIn: view.checkIn,
+    checkOut: view.checkOut,
+  });
+  return `/booking?${query.toString()}`;
+}
+
+/** A reason to quote inside a sentence of ours: without its own final full stop. */
+export function quotedReason(reason: string): string {
+  return reason.trim().replace(/[.\s]+$/, "");
+}
+
+export const PROVIDER_UNREACHABLE = "Mobile money cannot be reached just now.";
+/** What the guest can do meanwhile. */
+export const providerUnreachableOptions = (lodgePhone: string) =>
+  `You can try again in a moment, or pay at the lodge instead: call us on ${lodgePhone} while your room is held.`;
+export const HOLD_ENDED =
+  "The time to pay ended before a payment was confirmed, so the room has been released.";
+export const LATE_PAYMENT_REFUND =
+  "Your payment arrived after the room's hold had ended and the room has been booked by someone else. The lodge will refund your deposit; we are sorry.";
 
 export type PayLoaderData = { ok: true; view: PayView } | { ok: false; message: string };
 

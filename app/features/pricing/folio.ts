@@ -3,7 +3,7 @@
 // from its ZRA-approved system.
 import { nightsBetween } from "../../shared/dates.ts";
 import { formatKwacha } from "../../shared/money.ts";
-import type { QuotedNight, TaxLine } from "./rates.ts";
+import { taxLabel, type QuotedNight, type TaxLine } from "./rates.ts";
 
 export const NOT_A_TAX_INVOICE =
   "This is not a fiscal tax invoice. Ask at reception for a tax invoice from the lodge's ZRA-approved system.";
@@ -52,13 +52,14 @@ export interface KeptPrices {
 
 export type Chargeable = (ChargedStay | ChargedVenueBooking) & { kept?: KeptPrices };
 
-const TAX_NAMES = { vat: "VAT", levy: "Tourism levy" } as const;
-
-/** "Of which VAT 16%": a tax line contained in the total (prices include taxes, decisions.md 32). */
-function taxFolioLines(request: Chargeable): FolioLine[] {
-  return (request.kept?.taxes ?? []).map((tax) => ({
+/**
+ * "Of which VAT 16%": the tax lines contained in a total (prices include taxes, decisions.md 32),
+ * as the bill lists them and as the stay forms show them under a quote before booking.
+ */
+export function taxFolioLines(taxes: readonly TaxLine[]): FolioLine[] {
+  return taxes.map((tax) => ({
     kind: "tax",
-    label: `Of which ${TAX_NAMES[tax.kind]} ${tax.rateBp / 100}%`,
+    label: `Of which ${taxLabel(tax)}`,
     detail: null,
     amount: tax.amount,
   }));
@@ -137,7 +138,7 @@ export function buildFolio(request: Chargeable, ledger: readonly LedgerLine[]): 
   );
   return {
     charges,
-    taxes: taxFolioLines(request),
+    taxes: taxFolioLines(request.kept?.taxes ?? []),
     total,
     paid,
     balance: Math.max(0, total - paid),

@@ -14,10 +14,12 @@ describe("estimates with the server's quote", () => {
 
   it("multiplies a reservation's quote by its rooms and says how", () => {
     expect(reservationEstimateText(400, "2026-12-17", "2026-12-20", "2", 1560)).toEqual({
+      amount: 3120,
       total: "K3,120",
       detail: "(3 nights: K1,560 × 2 rooms)",
     });
     expect(reservationEstimateText(400, "2026-12-17", "2026-12-20", "1")).toEqual({
+      amount: 1200,
       total: "K1,200",
       detail: "(3 nights × K400)",
     });

@@ -4,6 +4,8 @@
 import { isIsoDate, nightsBetween } from "../../shared/dates.ts";
 import { estimatedStayTotal, perNight } from "../../shared/messages.ts";
 import { formatKwacha, stayTotal } from "../../shared/money.ts";
+import { taxFolioLines, type FolioLine } from "./folio.ts";
+import { taxLines, type TaxSettings } from "./rates.ts";
 
 /** The stay's nights and total for `rooms` rooms at `rate`, or null while the dates are incomplete. */
 function stayEstimate(
@@ -36,14 +38,14 @@ export function stayPriceText(
     : perNight(formatKwacha(rate));
 }
 
-/** /reservation's estimate: the total, and how it is made ('(3 nights × K400 × 2 rooms)'). */
+/** /reservation's estimate: the total (in kwacha and as shown), and how it is made ('(3 nights × K400 × 2 rooms)'). */
 export function reservationEstimateText(
   rate: number | null,
   checkIn: string,
   checkOut: string,
   roomCount: string,
   quoted?: number | null,
-): { total: string; detail: string } | null {
+): { amount: number; total: string; detail: string } | null {
   const rooms = /^\d+$/.test(roomCount) && Number(roomCount) > 0 ? Number(roomCount) : 1;
   const estimate = rate === null || quoted === null ? null : stayEstimate(rate, checkIn, checkOut, rooms);
   if (rate === null || !estimate) return null;
@@ -51,10 +53,24 @@ export function reservationEstimateText(
   const perRoom = rooms > 1 ? ` × ${rooms} rooms` : "";
   // With the server's quote the nights may differ in price: the stay's price per room, not a rate.
   if (quoted !== undefined && quoted !== null) {
-    return { total: formatKwacha(quoted * rooms), detail: `(${nights}: ${formatKwacha(quoted)}${perRoom})` };
+    return {
+      amount: quoted * rooms,
+      total: formatKwacha(quoted * rooms),
+      detail: `(${nights}: ${formatKwacha(quoted)}${perRoom})`,
+    };
   }
   return {
+    amount: estimate.total,
     total: formatKwacha(estimate.total),
     detail: `(${nights} × ${formatKwacha(rate)}${perRoom})`,
   };
+}
+
+/**
+ * The taxes a quoted total contains ('Of which Tourism levy 1.5%'), computed and named as the
+ * bill does (the same taxLines the booking keeps, the folio's labels); none without a total.
+ */
+export function quoteTaxLines(total: number | null | undefined, taxes: TaxSettings | undefined): FolioLine[] {
+  if (total === null || total === undefined || !taxes) return [];
+  return taxFolioLines(taxLines(total, taxes));
 }

@@ -77,6 +77,7 @@ export async function loadBookingPage(
   return {
     rooms: rooms.status === "fulfilled" ? roomOptions(rooms.value.rooms) : [],
     stayRuleHints: rooms.status === "fulfilled" ? rooms.value.stayRuleHints : [],
+    taxes: rooms.status === "fulfilled" ? rooms.value.taxes : undefined,
     venues:
       venues.status === "fulfilled" && venueFailure === null
         ? venues.value

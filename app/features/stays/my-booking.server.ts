@@ -3,7 +3,13 @@ import { guestMayCancelStay } from "~/features/requests/stay-lifecycle.ts";
 import { type RequestKind, type StayStatus } from "~/shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import type { QuotedNight, TaxLine } from "~/features/pricing/rates.ts";
-import { getDepositOutcome, type StayDepositOutcome } from "../payments/payments-ledger.server.ts";
+import {
+  balanceDue,
+  getDepositOutcome,
+  listPayments,
+  netPaid,
+  type StayDepositOutcome,
+} from "../payments/payments-ledger.server.ts";
 import { getKeptPrices } from "../pricing/rates.server.ts";
 import { listHistory } from "../requests/request-history.server.ts";
 import { changeStayStatus } from "../requests/request-status.server.ts";
@@ -24,6 +30,10 @@ export interface GuestRequestView {
   from: string;
   until: string;
   total: number;
+  /** Paid so far, net of refunds (the ledger: online deposits and the desk's payments). */
+  paid: number;
+  /** Still to pay on the total; null for a request that no longer counts (cancelled, declined). */
+  due: number | null;
   createdAt: Date;
   history: Pick<RequestHistoryEntry, "toStatus" | "actor" | "at">[];
   /** A stay that has not begun and still holds its room. */
@@ -38,7 +48,13 @@ export interface GuestRequestView {
   deposit: StayDepositOutcome | null;
 }
 
-type Found = Omit<GuestRequestView, "history" | "mayCancel" | "nights" | "taxes" | "deposit">;
+type Found = Omit<
+  GuestRequestView,
+  "history" | "mayCancel" | "nights" | "taxes" | "deposit" | "paid" | "due"
+>;
+
+/** A request that no longer counts owes nothing more (its deposit, if any, says what is kept). */
+const NOTHING_DUE = ["Cancelled", "Declined"];
 
 async function findRequest(db: DB, reference: string, email: string): Promise<Found | undefined> {
   // References are unique per table and stored in capitals (the form's schema normalises what the
@@ -112,14 +128,18 @@ export async function findGuestRequest(
 ): Promise<GuestRequestView | undefined> {
   const found = await findRequest(db, reference, email);
   if (!found) return undefined;
-  const [history, kept, deposit] = await Promise.all([
+  const [history, kept, deposit, payments] = await Promise.all([
     listHistory(db, found.kind, found.id),
     getKeptPrices(db, found.kind, found.id),
     found.kind === "venue-booking" ? null : getDepositOutcome(db, { kind: found.kind, id: found.id }),
+    listPayments(db, { kind: found.kind, id: found.id }),
   ]);
+  const paid = netPaid(payments);
   return {
     ...found,
     ...kept,
+    paid,
+    due: NOTHING_DUE.includes(found.status) ? null : balanceDue(found.total, paid),
     deposit,
     history: history.map(({ toStatus, actor, at }) => ({ toStatus, actor, at })),
     mayCancel:

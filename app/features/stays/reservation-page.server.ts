@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { roomChoices, type RoomChoice } from "~/features/stays/room-choices.ts";
+import type { TaxSettings } from "~/features/pricing/rates.ts";
 import { getDb } from "~/shared/context.server.ts";
 import { logReadFailure } from "~/shared/db/failures.server.ts";
 import type { PageFreshness } from "~/shared/page-cache/kept-page.server.ts";
@@ -18,6 +19,8 @@ export interface ReservationPageData {
   rooms: RoomChoice[];
   /** The stay rules beside the dates. */
   stayRuleHints: string[];
+  /** The lodge's tax settings, for the taxes under the estimate; none when the rooms could not be read. */
+  taxes?: TaxSettings;
   /** What the guest typed before 'Check availability' reloaded the page (no JavaScript). */
   values: Record<string, string>;
   /** 'Failed to fetch available rooms. Please try again later.' when the rooms could not be read. */
@@ -41,9 +44,9 @@ export async function loadReservationPage(
   const stay = readStaySearch(params, today);
   try {
     // After a room was taken meanwhile, the rooms the action has just read.
-    const { rooms, stayRuleHints } =
+    const { rooms, stayRuleHints, taxes } =
       refusedFreeRooms(context, stay) ?? (await listQuotedFreeRooms(await getDb(context), stay));
-    return { ...base, rooms: roomChoices(rooms), stayRuleHints, loadError: null };
+    return { ...base, rooms: roomChoices(rooms), stayRuleHints, taxes, loadError: null };
   } catch (error) {
     page.readFailed();
     logReadFailure("reservation rooms", error);

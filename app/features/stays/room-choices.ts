@@ -1,10 +1,11 @@
 // What the server hands the stay forms to choose a room from: plain data, so the pages' loaders
 // and actions (server) and the forms (browser) share one definition.
-import type { ListedQuote } from "~/features/pricing/rates.ts";
+import type { ListedQuote, TaxSettings } from "~/features/pricing/rates.ts";
 import { roomLabel } from "~/features/requests/room-label.ts";
 import type { Room } from "~/shared/db/schema.ts";
 import type { FormResult } from "~/shared/forms/form-result.ts";
 import { UNKNOWN_NUMBER, UNKNOWN_TYPE } from "~/shared/messages.ts";
+import { estimatedStayTotal } from "~/shared/messages.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import type { StaySearch } from "./stay-search.ts";
 
@@ -12,6 +13,8 @@ import type { StaySearch } from "./stay-search.ts";
 export interface FreeRoomList {
   rooms: (Room & { quote: ListedQuote })[];
   stayRuleHints: string[];
+  /** The lodge's tax settings: the taxes a quote contains are shown under it, as on the bill. */
+  taxes: TaxSettings;
 }
 
 /** A room as the dialog lists it ('101 - Deluxe - K400'). */
@@ -19,6 +22,7 @@ export interface RoomOption {
   id: number;
   roomNumber: string;
   type: string;
+  /** The stay's first night by the calendar (decisions.md 31): the price the list shows. */
   price: number;
   /** The stay's price by the calendar, for the dates the list was read for. */
   quote?: ListedQuote;
@@ -26,8 +30,8 @@ export interface RoomOption {
 
 /** The rooms free for a stay (and the stay rules beside the dates), or the error text for the dialog's banner. */
 export type AvailableRoomsData =
-  | { rooms: RoomOption[]; stayRuleHints?: string[]; error?: undefined }
-  | { error: string; rooms?: undefined; stayRuleHints?: undefined };
+  | { rooms: RoomOption[]; stayRuleHints?: string[]; taxes?: TaxSettings; error?: undefined }
+  | { error: string; rooms?: undefined; stayRuleHints?: undefined; taxes?: undefined };
 
 /** What a page with the dialog gets from its loader when the address opens it (`?book=`). */
 export interface RoomDialogData {
@@ -47,7 +51,7 @@ export interface RoomDialogAnswer {
   rooms: AvailableRoomsData | null;
 }
 
-/** A room as /reservation and the desk offer it: 'number - type - K price' and the nightly rate. */
+/** A room as /reservation and the desk offer it: 'number - type - K price' and the first night's price. */
 export interface RoomChoice {
   id: string;
   label: string;
@@ -56,23 +60,41 @@ export interface RoomChoice {
   quote?: ListedQuote;
 }
 
-/** The dialog's and /booking's options, from the rooms the server read. */
-export function roomOptions(rooms: readonly FreeRoomList["rooms"][number][]): RoomOption[] {
-  return rooms.map(({ id, roomNumber, type, price, quote }) => ({ id, roomNumber, type, price, quote }));
+/** The price of a listed room's first night by the calendar, or its rate where it has no quote. */
+function firstNight(room: { price: number; quote?: ListedQuote }): number {
+  return room.quote?.nights[0]?.price ?? room.price;
 }
 
-/** /reservation's and the desk's choices, labelled as rooms are in lists and mails. */
-export function roomChoices(rooms: readonly (Room & { quote?: ListedQuote })[]): RoomChoice[] {
+/** The dialog's and /booking's options, from the rooms the server read. */
+export function roomOptions(rooms: readonly FreeRoomList["rooms"][number][]): RoomOption[] {
   return rooms.map((room) => ({
-    id: String(room.id),
-    label: roomLabel(room),
-    price: room.price,
+    id: room.id,
+    roomNumber: room.roomNumber,
+    type: room.type,
+    price: firstNight(room),
     quote: room.quote,
   }));
 }
 
-/** How a room reads in the room picker: its label, or '101 - Deluxe - K400' from its parts. */
-export function pickerLabel(room: RoomOption | RoomChoice): string {
-  if ("label" in room) return room.label;
-  return `${room.roomNumber || UNKNOWN_NUMBER} - ${room.type || UNKNOWN_TYPE} - ${formatKwacha(room.price)}`;
+/** /reservation's and the desk's choices, labelled as rooms are in lists and mails. */
+export function roomChoices(rooms: readonly (Room & { quote?: ListedQuote })[]): RoomChoice[] {
+  return rooms.map((room) => {
+    const price = firstNight(room);
+    return { id: String(room.id), label: roomLabel({ ...room, price }), price, quote: room.quote };
+  });
+}
+
+/**
+ * How a room reads in the room picker: '101 - Deluxe - K400' (the specification's form, at the
+ * first night's price), and once the form's dates are those the list was quoted for, the stay's
+ * total after it: '101 - Deluxe - K520 a night, K1,560 for 3 nights'.
+ */
+export function pickerLabel(room: RoomOption | RoomChoice, checkIn = "", checkOut = ""): string {
+  const label =
+    "label" in room
+      ? room.label
+      : `${room.roomNumber || UNKNOWN_NUMBER} - ${room.type || UNKNOWN_TYPE} - ${formatKwacha(room.price)}`;
+  const quote = room.quote;
+  if (!quote || !checkIn || quote.dates !== `${checkIn}|${checkOut}`) return label;
+  return `${label} a night, ${estimatedStayTotal(formatKwacha(quote.total), quote.nights.length)}`;
 }

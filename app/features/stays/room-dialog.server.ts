@@ -37,8 +37,8 @@ async function loadFreeRoomOptions(
   roomType: string | null = null,
 ): Promise<AvailableRoomsData> {
   try {
-    const { rooms, stayRuleHints } = await listQuotedFreeRooms(await getDb(context), stay, roomType);
-    return { rooms: roomOptions(rooms), stayRuleHints };
+    const { rooms, stayRuleHints, taxes } = await listQuotedFreeRooms(await getDb(context), stay, roomType);
+    return { rooms: roomOptions(rooms), stayRuleHints, taxes };
   } catch (error) {
     page.readFailed();
     logReadFailure("available rooms", error);
@@ -127,7 +127,8 @@ export async function submitRoomDialog(request: Request, context: Context) {
     });
     response = stayResponse(outcome, "dialog", values);
     if (outcome.kind === "taken" && outcome.freeRooms) {
-      rooms = { rooms: roomOptions(outcome.freeRooms.rooms), stayRuleHints: outcome.freeRooms.stayRuleHints };
+      const { rooms: free, stayRuleHints, taxes } = outcome.freeRooms;
+      rooms = { rooms: roomOptions(free), stayRuleHints, taxes };
     }
   }
   const answer: RoomDialogAnswer = { result: response.data, rooms };

@@ -7,6 +7,7 @@ import { awaitingPaymentColumns, onlineDepositTerms } from "../payments/online-p
 import { saveOnce, type RequestAuthor } from "../requests/guest-requests.server.ts";
 import { toIntegerId } from "../../shared/db/ids.ts";
 import { roomLabel } from "../requests/room-label.ts";
+import { getLodgeSettings } from "../pricing/lodge-settings.server.ts";
 import { bookingFacts, enqueueNewRequestMails } from "../requests/request-mails.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 import {
@@ -131,7 +132,13 @@ export async function listQuotedFreeRooms(
   stay: StayDates & { chosen: boolean },
   roomType: string | null = null,
 ): Promise<FreeRoomList> {
-  return quoteRoomList(db, await listFreeRooms(db, stay), stay, roomType);
+  const [rooms, settings] = await Promise.all([listFreeRooms(db, stay), getLodgeSettings(db)]);
+  const { vatRegistered, vatRateBp, levyRateBp } = settings;
+  // The taxes the quotes contain are shown under them, computed as the bill computes them.
+  return {
+    ...(await quoteRoomList(db, rooms, stay, roomType)),
+    taxes: { vatRegistered, vatRateBp, levyRateBp },
+  };
 }
 
 export interface RoomTypeAvailability {
@@ -283,7 +290,8 @@ async function insertBooking(
       roomId: room.id,
       roomNumber: room.roomNumber,
       roomType: room.type,
-      selectedRoom: roomLabel(room),
+      // Named at the price it is booked at: the first night's, as `price` below.
+      selectedRoom: roomLabel({ ...room, price: priced.nights[0]!.price }),
       checkIn: request.checkIn,
       checkOut: request.checkOut,
       adults: request.adults,

@@ -1,4 +1,4 @@
-import { myBookingApi, type MyBookingRequest } from "~/features/stays/components/my-booking-request.tsx";
+import { myBookingApi } from "~/features/stays/components/my-booking-request.tsx";
 import { answerAction } from "~/shared/islands/island-answers.ts";
 import { action as myBookingPage } from "../my-booking.tsx";
 import type { Route } from "./+types/my-booking";
@@ -17,33 +17,7 @@ export function action(args: Route.ActionArgs): Promise<Response> {
         init: { status: 400 },
       };
     }
-    if (data.status !== "found") return { data, init };
-    const { request, ...found } = data;
-    return { data: { ...found, request: shown(request) }, init };
+    // The page's answer is already the guest's view (guestRequestAnswer): the same here.
+    return { data, init };
   });
-}
-
-/**
- * The request as the island's type has it: the page's view of it carries more (its database id,
- * when it was made) than the guest is shown or this answer promises.
- */
-function shown(request: MyBookingRequest): MyBookingRequest {
-  const { kind, reference, status, name, what, from, until, total, history, mayCancel, nights, taxes } =
-    request;
-  const deposit = request.deposit && { outcome: request.deposit.outcome };
-  return {
-    kind,
-    reference,
-    status,
-    name,
-    what,
-    from,
-    until,
-    total,
-    history,
-    mayCancel,
-    nights,
-    taxes,
-    deposit,
-  };
 }

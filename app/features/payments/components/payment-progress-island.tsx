@@ -26,7 +26,9 @@ export function PaymentProgressIsland({
 }) {
   const [view, setView] = useState(initial);
   const outcome = useRef<HTMLDivElement>(null);
-  const waiting = view.state === "waiting";
+  // Waiting on the guest's phone, or on a payment service that could not be reached.
+  const following = (state: PayView["state"]) => state === "waiting" || state === "unreachable";
+  const waiting = following(view.state);
 
   useEffect(() => {
     if (!waiting) return;
@@ -39,7 +41,7 @@ export function PaymentProgressIsland({
         if (answer?.ok) {
           setView(answer.view);
           // Still waiting: ask again at the usual pace (the effect ends when it is over).
-          if (answer.view.state === "waiting") ask(PROGRESS_REFRESH_SECONDS * 1000);
+          if (following(answer.view.state)) ask(PROGRESS_REFRESH_SECONDS * 1000);
         } else {
           ask(Math.min(SLOWEST_MS, delay * 2));
         }

@@ -1,6 +1,17 @@
 import { formatDisplayDate, formatLodgeTime } from "~/shared/dates.ts";
 import { formatKwacha } from "~/shared/money.ts";
-import { PROGRESS_REFRESH_SECONDS, type PayLoaderData, type PayView } from "~/features/payments/pay-view.ts";
+import {
+  bookAgainAddress,
+  HOLD_ENDED,
+  LATE_PAYMENT_REFUND,
+  PROGRESS_REFRESH_SECONDS,
+  PROVIDER_UNREACHABLE,
+  providerUnreachableOptions,
+  quotedReason,
+  RETRY_INTENT,
+  type PayLoaderData,
+  type PayView,
+} from "~/features/payments/pay-view.ts";
 import type { PayActionData } from "~/features/payments/pay-page.server.ts";
 import { islandApi } from "../../../shared/islands/island-api.ts";
 import { Notice } from "../../../shared/ui/notice.tsx";
@@ -43,15 +54,47 @@ function PaymentProgress({ view }: { view: PayView }) {
       <p className="payment-progress__check">
         <a href={payStepAddress(view.reference, view.token)}>Check now</a>
       </p>
-      {/* Without JavaScript the page reloads itself while it waits. A <meta> refresh inside
-          <noscript>, not a Refresh header: a header would reload the page under the island too,
-          and a browser with JavaScript never applies what <noscript> holds. Raw HTML, so that
-          React does not hoist the <meta> out of the <noscript> into the head. */}
-      <noscript
-        dangerouslySetInnerHTML={{
-          __html: `<meta http-equiv="refresh" content="${PROGRESS_REFRESH_SECONDS}">`,
-        }}
-      />
+      <RefreshWithoutScript />
+    </div>
+  );
+}
+
+/**
+ * Without JavaScript the page reloads itself while it waits. A <meta> refresh inside
+ * <noscript>, not a Refresh header: a header would reload the page under the island too, and a
+ * browser with JavaScript never applies what <noscript> holds. Raw HTML, so that React does not
+ * hoist the <meta> out of the <noscript> into the head.
+ */
+function RefreshWithoutScript() {
+  return (
+    <noscript
+      dangerouslySetInnerHTML={{
+        __html: `<meta http-equiv="refresh" content="${PROGRESS_REFRESH_SECONDS}">`,
+      }}
+    />
+  );
+}
+
+/**
+ * The payment service could not be reached with the guest's request: said plainly, with what
+ * the guest can do. "Try again" is a plain form (the same with JavaScript, inside the island);
+ * meanwhile the page keeps asking, and shows the form again once the service answers.
+ */
+function PaymentUnreachable({ view }: { view: PayView }) {
+  return (
+    <div className="payment-progress" data-payment-progress={view.reference}>
+      <Notice tone="error">
+        {PROVIDER_UNREACHABLE}
+        {view.dueBy ? ` Your room stays held until ${formatLodgeTime(view.dueBy)} (Lusaka time).` : ""}
+      </Notice>
+      <p>{providerUnreachableOptions(view.lodgePhone)}</p>
+      <form method="post" action={payStepAddress(view.reference, view.token)}>
+        <input type="hidden" name="intent" value={RETRY_INTENT} />
+        <button type="submit" className="btn btn--primary">
+          Try again
+        </button>
+      </form>
+      <RefreshWithoutScript />
     </div>
   );
 }
@@ -68,15 +111,21 @@ export function PaymentOutcome({ view }: { view: PayView }) {
       );
     case "waiting":
       return <PaymentProgress view={view} />;
+    case "unreachable":
+      return <PaymentUnreachable view={view} />;
     case "otp":
       // The code form (payment-otp-form.tsx) says what to do.
       return null;
     case "expired":
       return (
         <Notice tone="error">
-          {view.refundDue
-            ? "Your payment arrived after the room's hold had ended and the room has been booked by someone else. The lodge will refund your deposit; we are sorry."
-            : "The time to pay ended before a payment was confirmed, so the room has been released. You can book again."}
+          {view.refundDue ? (
+            LATE_PAYMENT_REFUND
+          ) : (
+            <>
+              {HOLD_ENDED} You can <a href={bookAgainAddress(view)}>book again</a>.
+            </>
+          )}
         </Notice>
       );
     case "closed":
@@ -91,7 +140,7 @@ export function PaymentOutcome({ view }: { view: PayView }) {
           {view.attempt.method === "Credit Card"
             ? "The card payment did not go through"
             : `The payment from ${view.attempt.phone} did not go through`}
-          {view.attempt.reason ? `: ${view.attempt.reason}` : ""}. You can try again.
+          {view.attempt.reason ? `: ${quotedReason(view.attempt.reason)}` : ""}. You can try again.
         </Notice>
       ) : null;
   }

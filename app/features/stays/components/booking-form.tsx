@@ -5,7 +5,8 @@ import { SUBMISSION_ID_FIELD, type FormResult } from "~/shared/forms/form-result
 import * as messages from "~/shared/messages.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { getJson, islandApi } from "~/shared/islands/island-api.ts";
-import { stayPriceText } from "~/features/pricing/stay-estimate.ts";
+import { quoteTaxLines, stayPriceText } from "~/features/pricing/stay-estimate.ts";
+import type { TaxSettings } from "~/features/pricing/rates.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
 import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
@@ -19,6 +20,7 @@ import {
 import { Island } from "../../../shared/islands/island.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import type { RoomOption } from "../room-choices.ts";
+import { QuoteTaxRows } from "./quote-taxes.tsx";
 import { RoomPicker } from "./room-picker.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
@@ -47,6 +49,8 @@ export interface BookingPageData {
   rooms: RoomOption[];
   /** The stay rules beside the dates. */
   stayRuleHints?: string[];
+  /** The lodge's tax settings, for the taxes under a stay's total. */
+  taxes?: TaxSettings;
   venues: VenueOption[];
   /** 'Failed to fetch rooms: …' and the like, shown above the form. */
   errors: string[];
@@ -333,6 +337,8 @@ function BookingFields({
                 rooms={lists.rooms}
                 value={room ? String(room.id) : ""}
                 error={fieldErrors.roomId}
+                checkIn={choice.checkIn}
+                checkOut={choice.checkOut}
               />
               <StayRuleHint hints={lists.stayRuleHints} />
               <QuoteBreakdowns
@@ -424,6 +430,9 @@ function BookingFields({
               <dt>{SUMMARY_LABELS.totalPrice}</dt>
               <dd>{stayEstimateFor(room, choice.checkIn, choice.checkOut)}</dd>
             </div>
+            <QuoteTaxRows
+              lines={quoteTaxLines(quotedTotal(room, choice.checkIn, choice.checkOut), lists.taxes)}
+            />
           </>
         ) : (
           <>
@@ -463,8 +472,8 @@ function BookingFields({
 }
 
 /** The lists that follow the form's dates: rooms with their quotes, the stay rules, venues. */
-function listsOf({ rooms, stayRuleHints, venues }: BookingPageData) {
-  return { rooms, stayRuleHints, venues };
+function listsOf({ rooms, stayRuleHints, taxes, venues }: BookingPageData) {
+  return { rooms, stayRuleHints, taxes, venues };
 }
 
 /**

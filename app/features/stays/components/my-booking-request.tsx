@@ -2,33 +2,16 @@ import { Fragment, useState } from "react";
 import { formatDisplayDate } from "~/shared/dates.ts";
 import type { FormResult } from "~/shared/forms/form-result.ts";
 import { FIELD_LABELS, MY_BOOKING_ERROR } from "~/shared/messages.ts";
-import { guestDepositText, type DepositOutcome } from "~/features/payments/deposit-policy.ts";
+import { guestDepositText } from "~/features/payments/deposit-policy.ts";
 import { formatKwacha } from "~/shared/money.ts";
-import { taxLabel, type QuotedNight, type TaxLine } from "~/features/pricing/rates.ts";
+import { taxLabel } from "~/features/pricing/rates.ts";
+import type { MyBookingRequest } from "../my-booking-view.ts";
 import { InputField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
 import { islandApi } from "../../../shared/islands/island-api.ts";
 import { NightlyBreakdown } from "../../pricing/components/nightly-breakdown.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
-
-/** What /my-booking shows of a request (the route's view of app/features/stays/my-booking.server.ts). */
-export interface MyBookingRequest {
-  kind: "booking" | "reservation" | "venue-booking";
-  reference: string;
-  status: string;
-  name: string;
-  what: string;
-  from: string;
-  until: string;
-  total: number;
-  history: { toStatus: string | null; actor: string; at: string }[];
-  mayCancel: boolean;
-  nights: QuotedNight[];
-  taxes: TaxLine[];
-  /** A cancelled or missed stay with money paid: what becomes of the deposit. */
-  deposit: { outcome: DepositOutcome } | null;
-}
 
 /** /my-booking's action's answer: the request found (after a cancel, with what became of it), or why not. */
 export type MyBookingAnswer =
@@ -92,6 +75,14 @@ function MyBookingRequestView({ request }: { request: MyBookingRequest }) {
             <dd>{formatKwacha(line.amount)}</dd>
           </Fragment>
         ))}
+        <dt>Paid</dt>
+        <dd>{formatKwacha(request.paid)}</dd>
+        {request.due === null ? null : (
+          <>
+            <dt>Balance due</dt>
+            <dd>{formatKwacha(request.due)}</dd>
+          </>
+        )}
       </dl>
       <NightlyBreakdown nights={request.nights} />
       {request.deposit ? (

@@ -12,7 +12,8 @@ import {
 } from "~/shared/messages.ts";
 import { PAYMENT_METHODS } from "~/shared/db/schema.ts";
 import { clampCheckOut } from "~/shared/forms/form-rules.ts";
-import { reservationEstimateText } from "~/features/pricing/stay-estimate.ts";
+import { quoteTaxLines, reservationEstimateText } from "~/features/pricing/stay-estimate.ts";
+import type { TaxSettings } from "~/features/pricing/rates.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
 import { useState } from "react";
 import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
@@ -26,6 +27,7 @@ import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";
 import type { RoomChoice } from "../room-choices.ts";
 import type { ReservationPageData } from "../reservation-page.server.ts";
+import { QuoteTaxes } from "./quote-taxes.tsx";
 import { RoomPicker } from "./room-picker.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import "./reservation-form.css";
@@ -34,6 +36,8 @@ interface ReservationFormProps {
   rooms: readonly RoomChoice[];
   /** The stay rules beside the dates. */
   stayRuleHints?: readonly string[];
+  /** The lodge's tax settings, for the taxes under the estimate. */
+  taxes?: TaxSettings;
   /** The lodge's date (Africa/Lusaka), from the loader, so server and browser agree. */
   today: string;
   /** One per rendered form: a repeated POST stores one reservation. */
@@ -82,6 +86,7 @@ type Choice = Record<(typeof CHOICE)[number], string>;
 export function ReservationFormIsland({
   rooms: initialRooms,
   stayRuleHints: initialHints,
+  taxes,
   today,
   submissionId,
   result: initial,
@@ -178,6 +183,7 @@ export function ReservationFormIsland({
       <ReservationFields
         rooms={list.rooms}
         stayRuleHints={list.stayRuleHints}
+        taxes={taxes}
         today={today}
         values={values}
         choice={choice}
@@ -209,6 +215,7 @@ export function ReservationFormIsland({
 function ReservationFields({
   rooms,
   stayRuleHints,
+  taxes,
   today,
   values,
   choice,
@@ -216,6 +223,7 @@ function ReservationFields({
 }: {
   rooms: readonly RoomChoice[];
   stayRuleHints?: readonly string[];
+  taxes?: TaxSettings;
   today: string;
   values: Record<string, string>;
   choice: Choice;
@@ -254,7 +262,13 @@ function ReservationFields({
       />
       <InputField {...field("roomCount", "1")} type="number" inputMode="numeric" min={1} max={35} step={1} />
       <div>
-        <RoomPicker rooms={rooms} value={room ? room.id : ""} error={fieldErrors.roomId} />
+        <RoomPicker
+          rooms={rooms}
+          value={room ? room.id : ""}
+          error={fieldErrors.roomId}
+          checkIn={checkIn}
+          checkOut={choice.checkOut}
+        />
         <StayRuleHint hints={stayRuleHints} />
         <QuoteBreakdowns options={rooms} selected={room} checkIn={checkIn} checkOut={choice.checkOut} />
       </div>
@@ -268,6 +282,9 @@ function ReservationFields({
         {ESTIMATED_TOTAL}: <strong>{estimate?.total}</strong>{" "}
         <span className="reservation-form__estimate-detail">{estimate?.detail}</span>
       </p>
+      <div className="reservation-form__wide" aria-live="polite">
+        <QuoteTaxes lines={quoteTaxLines(estimate?.amount, taxes)} />
+      </div>
     </div>
   );
 }

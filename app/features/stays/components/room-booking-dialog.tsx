@@ -3,7 +3,7 @@ import { lodgeToday } from "~/shared/dates.ts";
 import { isTaken, SUBMISSION_ID_FIELD } from "~/shared/forms/form-result.ts";
 import * as messages from "~/shared/messages.ts";
 import { getJson, islandApi } from "~/shared/islands/island-api.ts";
-import { stayPriceText } from "~/features/pricing/stay-estimate.ts";
+import { quoteTaxLines, stayPriceText } from "~/features/pricing/stay-estimate.ts";
 import { datesToAsk, staySearchQuery, type StaySearch } from "~/features/stays/stay-search.ts";
 import { GuestFields, HoneypotField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
@@ -14,6 +14,7 @@ import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydr
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
 import { useLoaderFollowing } from "../../../shared/islands/use-loader-following.ts";
 import type { RoomDialogAnswer, RoomDialogData, RoomOption } from "../room-choices.ts";
+import { QuoteTaxes } from "./quote-taxes.tsx";
 import { RoomPicker } from "./room-picker.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import "./room-booking-dialog.css";
@@ -424,7 +425,13 @@ function RoomBookingForm({
             {LOADING_AVAILABLE_ROOMS}
           </p>
         ) : (
-          <RoomPicker rooms={rooms} value={roomId} error={fieldErrors.roomId} />
+          <RoomPicker
+            rooms={rooms}
+            value={roomId}
+            error={fieldErrors.roomId}
+            checkIn={choice.checkIn}
+            checkOut={choice.checkOut}
+          />
         )}
         <StayRuleHint hints={roomsData?.stayRuleHints} />
         <QuoteBreakdowns
@@ -438,6 +445,9 @@ function RoomBookingForm({
       <p className="room-booking-form__estimate" aria-live="polite">
         {estimateFor(room, choice.checkIn, choice.checkOut)}
       </p>
+      <QuoteTaxes
+        lines={quoteTaxLines(quotedTotal(room, choice.checkIn, choice.checkOut), roomsData?.taxes)}
+      />
 
       <HoneypotField />
       <input type="hidden" name={SUBMISSION_ID_FIELD} value={dialog?.submissionId ?? ""} />

@@ -9,7 +9,8 @@ function followedByTheForm() {}
 /**
  * The Room field of every stay form: the rooms free for the stay, each option carrying its nightly
  * rate and its quote for the list's dates. An island that follows the choice passes `value`; a
- * plain form passes `defaultValue`.
+ * plain form passes `defaultValue`. With the form's dates, an option quoted for them also reads
+ * the stay's total.
  */
 export function RoomPicker({
   rooms,
@@ -17,12 +18,16 @@ export function RoomPicker({
   defaultValue,
   error,
   hint,
+  checkIn,
+  checkOut,
 }: {
   rooms: readonly (RoomOption | RoomChoice)[];
   value?: string;
   defaultValue?: string;
   error?: string;
   hint?: string;
+  checkIn?: string;
+  checkOut?: string;
 }) {
   const choice = value === undefined ? { defaultValue } : { value, onChange: followedByTheForm };
   return (
@@ -34,7 +39,7 @@ export function RoomPicker({
           <option value="">{SELECT_A_ROOM_PLACEHOLDER}</option>
           {rooms.map((room) => (
             <option key={room.id} value={room.id} data-price={room.price} {...quoteAttributes(room)}>
-              {pickerLabel(room)}
+              {pickerLabel(room, checkIn, checkOut)}
             </option>
           ))}
         </>
