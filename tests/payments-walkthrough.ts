@@ -93,6 +93,13 @@ async function http(path: string, form?: Record<string, string>) {
   };
 }
 
+/** A console form's post, answered by post/redirect/get: the page the redirect leads to. */
+async function postAndFollow(path: string, form: Record<string, string>) {
+  const sent = await http(path, form);
+  if (sent.status !== 303) return { ...sent, page: sent };
+  return { ...sent, page: await http(sent.location) };
+}
+
 function field(html: string, name: string): string {
   const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
   return /value="([^"]*)"/.exec(tag)?.[1] ?? "";
@@ -190,14 +197,16 @@ try {
     setup.status === 302 && signIn.status === 302,
     `manager created and signed in (${setup.status}, ${signIn.status})`,
   );
-  const policies = await http("/staff/deposits", {
+  const deposits = await http("/staff/deposits");
+  const policies = await postAndFollow("/staff/deposits", {
+    submissionId: field(deposits.html, "submissionId"),
     depositPolicy: "percent",
     depositPercent: "30",
     freeCancellationDays: "3",
     paymentHoldMinutes: String(HOLD_MINUTES),
   });
   check(
-    policies.status === 200 && text(policies.html).includes("Policies saved."),
+    policies.status === 303 && text(policies.page.html).includes("Policies saved."),
     `policies: 30% deposit, free cancellation until 3 days before arrival, rooms held ${HOLD_MINUTES} min (${policies.status})`,
   );
 
@@ -269,12 +278,13 @@ try {
     message: "",
   });
   check(
-    entered.status === 302,
+    entered.status === 303,
     `entered by phone, no e-mail, room ${deskRoom?.label} → ${entered.status} ${entered.location}`,
   );
   const request = await http(entered.location.replace(/\?.*/, ""));
   const balance = /balance due (K[\d,]+)/.exec(text(request.html))?.[1] ?? "";
-  const cash = await http(entered.location.replace(/\?.*/, ""), {
+  const cash = await postAndFollow(entered.location.replace(/\?.*/, ""), {
+    submissionId: field(request.html, "submissionId"),
     intent: "record-payment",
     entryKind: "payment",
     method: "Cash",
@@ -282,10 +292,10 @@ try {
     transactionId: "",
     note: "Paid at the desk",
   });
-  const receipt = /\/staff\/receipts\/(\d+)/.exec(cash.html)?.[1] ?? "";
+  const receipt = /\/staff\/receipts\/(\d+)/.exec(cash.page.html)?.[1] ?? "";
   check(
-    cash.status === 200 && receipt !== "",
-    `cash ${balance} recorded (${cash.status}): "${/Payment of [^.]*recorded\./.exec(text(cash.html))?.[0]}", receipt R-${receipt}`,
+    cash.status === 303 && receipt !== "",
+    `cash ${balance} recorded (${cash.status}): "${/Payment of [^.]*recorded\./.exec(text(cash.page.html))?.[0]}", receipt R-${receipt}`,
   );
   const printed = await http(`/staff/receipts/${receipt}`);
   const receiptText = text(printed.html);

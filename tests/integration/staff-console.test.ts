@@ -34,6 +34,7 @@ import * as signOut from "~/routes/staff/sign-out.ts";
 import * as today from "~/routes/staff/today.tsx";
 import { describeEachEngine } from "./test-database.ts";
 import {
+  afterRedirect,
   createStaff,
   outcome,
   PASSWORD,
@@ -55,12 +56,14 @@ describeEachEngine("staff console", (getDatabase) => {
 
   const db = () => getDatabase().db;
   const ctx = () => getDatabase().context();
-  const run = (
+  // A write's success is a redirect to its page (303), its notice read there (`afterRedirect`).
+  const run = async (
     fn: Loader,
     request: Request,
     params: Record<string, string> = {},
     context = ctx(),
-  ): Promise<Outcome> => outcome(fn(routeArgs(request, context, params)));
+  ): Promise<Outcome> =>
+    afterRedirect(await outcome(fn(routeArgs(request, context, params))), request, context);
 
   beforeAll(async () => {
     manager = await createStaff(db(), "manager");
@@ -99,13 +102,12 @@ describeEachEngine("staff console", (getDatabase) => {
     return result.booking;
   }
 
-  async function pendingReservation() {
+  async function pendingReservation(checkIn = addDays(lodgeToday(), 3)) {
     const room = await db()
       .selectFrom("rooms")
       .selectAll()
       .where("id", "=", await freeRoomId())
       .executeTakeFirstOrThrow();
-    const checkIn = addDays(lodgeToday(), 3);
     const result = await insertReservation(db(), {
       source: "reservation-page",
       roomId: room.id,
@@ -418,7 +420,8 @@ describeEachEngine("staff console", (getDatabase) => {
   });
 
   it("confirms a reservation, checks it in and out, each in the history with the staff account", async () => {
-    const reservation = await pendingReservation();
+    // Arriving today: check-in belongs to the arrival day.
+    const reservation = await pendingReservation(lodgeToday());
     const path = `/staff/requests/reservation/${reservation.id}`;
     const params = { kind: "reservation", id: reservation.id };
     for (const [intent, status] of [
@@ -442,10 +445,10 @@ describeEachEngine("staff console", (getDatabase) => {
           ),
           params,
         );
-        expect(paid.status).toBe(200);
+        expect(paid.status).toBe(303);
       }
       const got = await run(detail.action as Loader, staffPost(path, { intent }, receptionCookie), params);
-      expect(got.status, intent).toBe(200);
+      expect(got.status, intent).toBe(303);
       expect(got.data).toMatchObject({ tone: "success" });
       const row = await db()
         .selectFrom("reservations")
@@ -478,8 +481,8 @@ describeEachEngine("staff console", (getDatabase) => {
     expect(lists.arrivals.map((s) => s.id)).toEqual(expect.arrayContaining([arriving.id, missing.id]));
     const post = (id: string, intent: string) =>
       run(today.action as Loader, staffPost("/staff", { kind: "booking", id, intent }, receptionCookie));
-    expect((await post(arriving.id, "check-in")).status).toBe(200);
-    expect((await post(missing.id, "no-show")).status).toBe(200);
+    expect((await post(arriving.id, "check-in")).status).toBe(303);
+    expect((await post(missing.id, "no-show")).status).toBe(303);
     const after = (await run(today.loader as Loader, staffGet("/staff", receptionCookie)))
       .data as typeof lists;
     expect(after.inHouse.map((s) => s.id)).toContain(arriving.id);
@@ -504,7 +507,7 @@ describeEachEngine("staff console", (getDatabase) => {
         receptionCookie,
       ),
     );
-    expect(confirmed.status).toBe(200);
+    expect(confirmed.status).toBe(303);
     const row = await db()
       .selectFrom("bookings")
       .select("status")
@@ -533,7 +536,7 @@ describeEachEngine("staff console", (getDatabase) => {
       staffPost(path, { intent: "move", roomId: String(target.id) }, receptionCookie),
       params,
     );
-    expect(moved.status).toBe(200);
+    expect(moved.status).toBe(303);
     const row = await db()
       .selectFrom("bookings")
       .select("roomId")
@@ -555,7 +558,7 @@ describeEachEngine("staff console", (getDatabase) => {
     expect(
       (await run(detail.action as Loader, staffPost(path, { intent: "handled" }, receptionCookie), params))
         .status,
-    ).toBe(200);
+    ).toBe(303);
     expect(
       (await run(detail.action as Loader, staffPost(path, { intent: "handled" }, receptionCookie), params))
         .status,
@@ -606,9 +609,9 @@ describeEachEngine("staff console", (getDatabase) => {
   it("lets a manager change prices (read at once by the public site), close a room and add a venue, audited", async () => {
     const post = (fields: Record<string, string>) =>
       run(rooms.action as Loader, staffPost("/staff/rooms", fields, managerCookie));
-    expect((await post({ intent: "type-price", type: "Deluxe", price: "777" })).status).toBe(200);
+    expect((await post({ intent: "type-price", type: "Deluxe", price: "777" })).status).toBe(303);
     expect((await roomTypePrices(db())).get("Deluxe")).toBe(777);
-    expect((await post({ intent: "add-venue", venue: "Garden pavilion", price: "2500" })).status).toBe(200);
+    expect((await post({ intent: "add-venue", venue: "Garden pavilion", price: "2500" })).status).toBe(303);
     expect((await post({ intent: "add-venue", venue: "Garden pavilion", price: "2500" })).status).toBe(409);
     const booking = await confirmedBooking(addDays(lodgeToday(), 100), 2);
     const refused = await post({
@@ -627,7 +630,7 @@ describeEachEngine("staff console", (getDatabase) => {
       endsOn: addDays(lodgeToday(), 104),
       reason: "Paint",
     });
-    expect(closed.status).toBe(200);
+    expect(closed.status).toBe(303);
     const page = await run(rooms.loader as Loader, staffGet("/staff/rooms", managerCookie));
     const audit = (page.data as { audit: { change: string; staffName: string }[] }).audit.map(
       (a) => a.change,
@@ -665,7 +668,7 @@ describeEachEngine("staff console", (getDatabase) => {
       .executeTakeFirstOrThrow();
     const { cookie } = await signedIn(db(), nora.id);
     expect((await run(today.loader as Loader, staffGet("/staff", cookie))).status).toBe(200);
-    expect((await post({ intent: "disable", accountId: String(nora.id) })).status).toBe(200);
+    expect((await post({ intent: "disable", accountId: String(nora.id) })).status).toBe(303);
     expect((await run(today.loader as Loader, staffGet("/staff", cookie))).status).toBe(302);
     expect((await post({ intent: "disable", accountId: String(manager.id) })).status).toBe(409);
     const reset = await post({ intent: "reset", accountId: String(reception.id) });

@@ -64,7 +64,7 @@ describeEachEngine("the staff console's deposits and cancellation screen", (getD
       freeCancellationDays: "3",
       paymentHoldMinutes: "20",
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(303);
     expect(await getLodgeSettings(db)).toMatchObject({
       depositPolicy: "percent",
       depositPercent: 25,
@@ -91,8 +91,8 @@ describeEachEngine("the staff console's deposits and cancellation screen", (getD
       paymentHoldMinutes: 20,
     });
     expect(data.audit.map((entry) => entry.change)).toEqual([
-      "depositPolicy: percent → first-night; depositPercent: 25 → 0",
-      "depositPolicy: none → percent; depositPercent: 0 → 25; freeCancellationDays: 2 → 3; paymentHoldMinutes: 15 → 20",
+      "Deposit: 25% of the stay → the first night",
+      "Deposit: none → 25% of the stay; Free cancellation: 2 → 3 days before arrival; Time to pay: 15 → 20 minutes",
     ]);
   });
 });

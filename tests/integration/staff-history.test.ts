@@ -20,6 +20,7 @@ import * as today from "~/routes/staff/today.tsx";
 import { parseCsv } from "../parse-csv.ts";
 import { describeEachEngine } from "./test-database.ts";
 import {
+  afterRedirect,
   createStaff,
   ORIGIN,
   outcome,
@@ -50,8 +51,11 @@ describeEachEngine("staff history", (getDatabase) => {
   let receptionCookie: string;
 
   const db = () => getDatabase().db;
-  const run = (fn: Loader, request: Request, params: Record<string, string> = {}): Promise<Outcome> =>
-    outcome(fn(routeArgs(request, getDatabase().context(), params)));
+  // A write's success is a redirect to its page (303), its notice read there (`afterRedirect`).
+  const run = async (fn: Loader, request: Request, params: Record<string, string> = {}): Promise<Outcome> => {
+    const context = getDatabase().context();
+    return afterRedirect(await outcome(fn(routeArgs(request, context, params))), request, context);
+  };
 
   beforeAll(async () => {
     manager = await createStaff(db(), "manager");

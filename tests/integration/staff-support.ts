@@ -9,6 +9,7 @@ import {
 import { createSession } from "../../app/features/staff/staff-sessions.server.ts";
 import { hashPassword } from "../../app/features/staff/staff-passwords.server.ts";
 import { hashToken, newToken } from "../../app/features/staff/staff-tokens.server.ts";
+import * as layout from "~/routes/staff/layout.tsx";
 
 // Staff accounts for tests, made through the data layer's own flows (setup link, invitation),
 // never by writing password hashes with SQL.
@@ -102,4 +103,21 @@ export function routeArgs(
   params: Record<string, string> = {},
 ) {
   return { request, context, params } as never;
+}
+
+/**
+ * A console write's answer as staff then see it (post/redirect/get): a success is a 303 to the
+ * page, whose notice the layout reads from the address; so `data` becomes that notice. A refusal
+ * (the page with its messages, 4xx) is kept as it is.
+ */
+export async function afterRedirect(
+  answer: Outcome,
+  request: Request,
+  context: RouterContextProvider,
+): Promise<Outcome> {
+  if (answer.status !== 303 || !answer.location) return answer;
+  const page = await outcome(
+    layout.loader(routeArgs(staffGet(answer.location, request.headers.get("Cookie") ?? undefined), context)),
+  );
+  return { ...answer, data: (page.data as { notice: unknown }).notice };
 }

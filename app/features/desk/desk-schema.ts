@@ -22,8 +22,17 @@ export const DESK_CHANNEL_LABELS: Record<DeskChannel, string> = {
   "walk-in": "At the door (walk-in)",
 };
 
+const DESK_TABS = ["room", "reservation", "venue"] as const;
+export type DeskTab = (typeof DESK_TABS)[number];
+
+/** The desk's tab a value names, or undefined (an address or a post may name anything). */
+export function deskTabOf(value: unknown): DeskTab | undefined {
+  return DESK_TABS.find((tab) => tab === value);
+}
+
 export const CHECK_IN_NOW_NOT_TODAY = "Only a stay that starts today can be checked in now.";
-const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The id `StaffForm` renders (the layout's seed and the form's own), letters, digits and dots. */
+const SUBMISSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{7,63}$/;
 
 // The public forms' guest fields, but the e-mail may be left blank.
 const deskGuestFields = {

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { DB } from "~/shared/db/client.server.ts";
 import { listFreeRooms } from "~/features/stays/rooms.server.ts";
 import type { RequestAuthor } from "~/features/requests/guest-requests.server.ts";
@@ -12,7 +12,12 @@ import { refusedFreeRooms, rememberRefusedStay } from "~/features/stays/refused-
 import { roomChoices, type RoomChoice } from "~/features/stays/room-choices.ts";
 import { addDays, isIsoDate } from "~/shared/dates.ts";
 import { formatKwacha } from "~/shared/money.ts";
-import { parseDeskBookingForm, type DeskChannel } from "~/features/desk/desk-schema.ts";
+import {
+  deskTabOf,
+  parseDeskBookingForm,
+  type DeskChannel,
+  type DeskTab,
+} from "~/features/desk/desk-schema.ts";
 import { FORM_ERROR, formDataToObject } from "~/shared/forms/form-data.ts";
 import type { FormResponse } from "~/shared/forms/form-submission.server.ts";
 
@@ -20,9 +25,6 @@ import type { FormResponse } from "~/shared/forms/form-submission.server.ts";
 // stays and venue bookings as the public forms do, so the same database guarantees hold: one room
 // per night (the stays ledger's exclusion constraint), one event per venue per day, one request
 // per rendered form (the submission id), and the history names the staff account.
-
-const DESK_TABS = ["room", "reservation", "venue"] as const;
-export type DeskTab = (typeof DESK_TABS)[number];
 
 export interface DeskPage {
   tab: DeskTab;
@@ -32,7 +34,6 @@ export interface DeskPage {
   bookingDate: string;
   rooms: RoomChoice[];
   venues: { id: string; label: string }[];
-  submissionId: string;
 }
 
 /**
@@ -45,7 +46,7 @@ export async function loadDeskPage(
   params: URLSearchParams,
   today: string,
 ): Promise<DeskPage> {
-  const tab = DESK_TABS.find((value) => value === params.get("tab")) ?? "room";
+  const tab = deskTabOf(params.get("tab")) ?? "room";
   const channel: DeskChannel = params.get("channel") === "walk-in" ? "walk-in" : "phone";
   const checkIn = validDate(params.get("checkIn"), today) ?? today;
   const checkOut = validDate(params.get("checkOut"), checkIn) ?? addDays(checkIn, 1);
@@ -65,7 +66,6 @@ export async function loadDeskPage(
     venues: venues
       .filter((venue) => !booked.includes(venue.id))
       .map((venue) => ({ id: String(venue.id), label: `${venue.venue} - ${formatKwacha(venue.price)}` })),
-    submissionId: crypto.randomUUID(),
   };
 }
 
@@ -104,16 +104,24 @@ export async function saveDeskBooking(
     // Kept apart from the public forms' ids, which carry a hash of what was sent.
     submissionId: `desk.${booking.submissionId}`,
   };
-  if (fields.tab === "venue") {
-    const outcome = await placeVenueBooking(db, by, { ...fields, entry: "desk-venue" });
-    return deskAnswer(rememberRefusedStay(context, venueResponse(outcome, "desk-venue", values)));
+  try {
+    if (fields.tab === "venue") {
+      const outcome = await placeVenueBooking(db, by, { ...fields, entry: "desk-venue" });
+      return deskAnswer(rememberRefusedStay(context, venueResponse(outcome, "desk-venue", values)));
+    }
+    const entry = fields.tab === "room" ? "desk-room" : "desk-reservation";
+    const outcome = await placeStay(db, { by }, { ...fields, entry });
+    const response = stayResponse(outcome, entry, values);
+    return deskAnswer(
+      rememberRefusedStay(context, response, outcome.kind === "taken" ? outcome.freeRooms : null),
+    );
+  } catch (thrown) {
+    // The new request's page (the same for a repeat of the form: the stay's own submission id):
+    // "see other", as every console write answers (post/redirect/get).
+    const location = thrown instanceof Response ? thrown.headers.get("Location") : null;
+    if (location) throw redirect(location, 303);
+    throw thrown;
   }
-  const entry = fields.tab === "room" ? "desk-room" : "desk-reservation";
-  const outcome = await placeStay(db, { by }, { ...fields, entry });
-  const response = stayResponse(outcome, entry, values);
-  return deskAnswer(
-    rememberRefusedStay(context, response, outcome.kind === "taken" ? outcome.freeRooms : null),
-  );
 }
 
 /** A refusal as the desk page shows it: a message for the whole form, or one beside each field. */

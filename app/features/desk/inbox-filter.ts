@@ -1,6 +1,5 @@
-import { isIsoDate } from "../../shared/dates.ts";
 import { hasControlCharacters } from "../../shared/forms/form-rules.ts";
-import { readPageNumber } from "../staff/staff-list-filters.ts";
+import { readDateFilter, readPageNumber } from "../staff/staff-list-filters.ts";
 import { STAY_STATUSES } from "../../shared/db/schema.ts";
 
 // The inbox's filters as they travel in the URL (so a filtered list can be bookmarked, paged and
@@ -34,13 +33,15 @@ export interface InboxQuery {
   to?: string;
   search?: string;
   page: number;
+  /** The message beside a date field that was not read (no date, or out of the lodge's range). */
+  errors: { from?: string; to?: string };
 }
 
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const kind = params.get("kind") ?? "";
   const status = params.get("status") ?? "";
-  const from = params.get("from") ?? "";
-  const to = params.get("to") ?? "";
+  const from = readDateFilter(params.get("from"), "Please enter the first day as a date.");
+  const to = readDateFilter(params.get("to"), "Please enter the last day as a date.");
   const typed = (params.get("q") ?? "").trim().slice(0, 100);
   // No name, e-mail, phone or reference holds a control character (PostgreSQL refuses a NUL).
   const search = hasControlCharacters(typed) ? "" : typed;
@@ -50,15 +51,16 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
     balanceDue: params.get("due") === "1" ? true : undefined,
     kind: Object.hasOwn(INBOX_KIND_LABELS, kind) ? (kind as InboxKindName) : undefined,
     status: (INBOX_STATUSES as readonly string[]).includes(status) ? status : undefined,
-    from: isIsoDate(from) ? from : undefined,
-    to: isIsoDate(to) ? to : undefined,
+    from: from.date,
+    to: to.date,
     search: search || undefined,
     page: readPageNumber(params.get("page")),
+    errors: { ...(from.error ? { from: from.error } : {}), ...(to.error ? { to: to.error } : {}) },
   };
 }
 
 /** The query string for these filters (and page), for links. */
-export function inboxSearch(query: Omit<InboxQuery, "page"> & { page?: number }): string {
+export function inboxSearch(query: Omit<InboxQuery, "page" | "errors"> & { page?: number }): string {
   const params = new URLSearchParams();
   if (query.kind) params.set("kind", query.kind);
   if (query.status) params.set("status", query.status);

@@ -9,7 +9,10 @@ import {
   changeStayStatus,
   changeVenueBookingStatus,
   moveStay,
+  readStayDates,
 } from "~/features/requests/request-status.server.ts";
+import { checkInWindow } from "~/features/requests/stay-lifecycle.ts";
+import { formatDisplayDate } from "~/shared/dates.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
 import { requestActionSchema, type RequestIntent } from "~/features/staff/staff-schemas.ts";
 import type { StayStatus } from "~/shared/db/schema.ts";
@@ -39,8 +42,9 @@ function answer(tone: StaffNotice["tone"], message: string, status = 200) {
  * Every change staff make to a request, from whichever page the button is on (today, a
  * request's page): one form shape (kind, id, intent, roomId), applied through the lifecycle's
  * data layer, each change one transaction with its history entry naming the staff account.
+ * `today` is the lodge's: a stay is checked in on its arrival day (`checkInWindow`).
  */
-export async function applyRequestAction(db: DB, staff: SignedInStaff, formData: FormData) {
+export async function applyRequestAction(db: DB, staff: SignedInStaff, formData: FormData, today: string) {
   const parsed = requestActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return answer("error", "That action was not understood. Please try again.", 400);
   const { kind, id, intent, roomId } = parsed.data;
@@ -88,6 +92,11 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
     }
   }
 
+  if (intent === "check-in" && (kind === "booking" || kind === "reservation")) {
+    const refusal = await refuseEarlyCheckIn(db, kind, id, today, formData.get("earlyArrival") === "yes");
+    if (refusal) return refusal;
+  }
+
   const to = TO_STATUS[intent];
   if (!to || kind === "contact-message") return answer("error", "That action does not apply here.", 400);
   if (kind === "venue-booking") {
@@ -112,6 +121,45 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
       409,
     );
   return answer("success", `${name}: ${result.from} → ${result.to}.`);
+}
+
+/**
+ * A check-in outside its stay's days, refused (409): before the day before its arrival, or after
+ * its last night; the day before (an early arrival) only once staff confirm it, as the page then
+ * asks with a second button that sends `earlyArrival=yes`.
+ */
+async function refuseEarlyCheckIn(
+  db: DB,
+  kind: "booking" | "reservation",
+  id: string,
+  today: string,
+  earlyConfirmed: boolean,
+) {
+  const stay = await readStayDates(db, kind, id);
+  if (!stay) return undefined;
+  const arrival = formatDisplayDate(stay.checkIn);
+  switch (checkInWindow(stay, today)) {
+    case "too-early":
+      return answer("error", `This stay arrives on ${arrival}: it can be checked in from that day.`, 409);
+    case "too-late":
+      return answer(
+        "error",
+        `This stay ended on ${formatDisplayDate(stay.checkOut)}: it can no longer be checked in.`,
+        409,
+      );
+    case "day-before":
+      if (earlyConfirmed) return undefined;
+      return data<StaffNotice>(
+        {
+          tone: "error",
+          message: `This stay arrives tomorrow, ${arrival}. Check the guest in today only if the lodge agrees to an early arrival: tonight is not part of the stay.`,
+          earlyCheckIn: { kind, id, arrival },
+        },
+        { status: 409 },
+      );
+    default:
+      return undefined;
+  }
 }
 
 const LEDGER_KINDS = ["booking", "reservation", "venue-booking"] as const;

@@ -8,6 +8,8 @@ export interface StaffNotice {
   message: string;
   /** A check-out refused for a balance due: the page asks staff to confirm it. */
   confirm?: { kind: "booking" | "reservation"; id: string; balance: number; who: string };
+  /** A check-in the day before the stay's arrival: the page asks staff to confirm it. */
+  earlyCheckIn?: { kind: "booking" | "reservation"; id: string; arrival: string };
   /** A desk payment form's messages by field, and what was typed. */
   fieldErrors?: Record<string, string | undefined>;
   values?: Record<string, string>;

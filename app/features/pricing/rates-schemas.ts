@@ -6,7 +6,7 @@ import { isIsoDate } from "../../shared/dates.ts";
 import { RATE_RULE_KINDS } from "../../shared/db/schema.ts";
 import { requiredText } from "../../shared/forms/fields.ts";
 
-const isoDate = (message: string) => z.string().refine(isIsoDate, message);
+const isoDate = (message: string) => z.string().refine(isIsoDate, { error: message, abort: true });
 const name = requiredText(
   80,
   "Please give the rule a name.",
@@ -25,56 +25,138 @@ const optionalNights = (label: string) =>
       .nullable(),
   );
 
-const scope = {
-  name,
-  roomTypes,
-  startsOn: isoDate("Please enter the first night."),
-  endsOn: isoDate("Please enter the last night."),
-};
-const endsAfterStart = {
-  check: (form: { startsOn: string; endsOn: string }) => form.endsOn >= form.startsOn,
-  issue: { path: ["endsOn"], message: "The last night cannot be before the first." },
-};
+/** When a rules form is checked: the lodge's today, and the rule it edits, if it edits one. */
+export interface RuleDates {
+  today: string;
+  /** The first night the edited rule has now: one already past may stay as it is. */
+  keptStartsOn?: string;
+}
 
-export const rateRuleSchema = z
-  .object({
-    ...scope,
-    weekdays,
-    kind: z.enum(RATE_RULE_KINDS, { message: "Please choose how the rule sets the price." }),
-    value: z.coerce
-      .number({ message: "Please enter the price or the change as a whole number." })
-      .int("Please enter the price or the change as a whole number."),
-  })
-  .refine(endsAfterStart.check, endsAfterStart.issue)
-  .refine((rule) => rule.kind !== "fixed" || (rule.value >= 0 && rule.value <= 10_000_000), {
-    path: ["value"],
-    message: "A fixed price is between K0 and K10,000,000.",
-  })
-  .refine((rule) => rule.kind !== "percent" || (rule.value >= -100 && rule.value <= 1000), {
-    path: ["value"],
-    message: "A change by percent is between -100 and 1000.",
-  })
-  .refine((rule) => rule.kind !== "amount" || Math.abs(rule.value) <= 10_000_000, {
-    path: ["value"],
-    message: "A change by amount is at most K10,000,000 either way.",
-  });
+/**
+ * A rule's dates, named as its form names them: real dates, neither in the past (the lodge's
+ * today, as the stay forms count it), the last not before the first. A rule that has already
+ * begun may be edited without moving its first night: only a changed first night must not be past.
+ */
+function ruleDates({ today, keptStartsOn }: RuleDates, first: string, last: string) {
+  return z
+    .object({
+      startsOn: isoDate(`Please enter the ${first}.`).refine(
+        (date) => date >= today || date === keptStartsOn,
+        `The ${first} cannot be in the past.`,
+      ),
+      endsOn: isoDate(`Please enter the ${last}.`).refine(
+        (date) => date >= today,
+        `The ${last} cannot be in the past.`,
+      ),
+    })
+    .refine((form) => form.endsOn >= form.startsOn, {
+      path: ["endsOn"],
+      message: `The ${last} cannot be before the first.`,
+    });
+}
 
-export const stayRuleSchema = z
-  .object({
-    ...scope,
-    minNights: optionalNights("minimum stay"),
-    maxNights: optionalNights("maximum stay"),
-    closedToArrival: weekdays,
-  })
-  .refine(endsAfterStart.check, endsAfterStart.issue)
-  .refine((rule) => rule.minNights === null || rule.maxNights === null || rule.minNights <= rule.maxNights, {
-    path: ["maxNights"],
-    message: "The maximum stay cannot be shorter than the minimum.",
-  })
-  .refine((rule) => rule.minNights !== null || rule.maxNights !== null || rule.closedToArrival.length > 0, {
-    path: ["minNights"],
-    message: "Please set a minimum stay, a maximum stay or days closed to arrival.",
-  });
+const RATE_DATES = ["first night", "last night"] as const;
+const STAY_DATES = ["first arrival night", "last arrival night"] as const;
+
+const price = z.coerce
+  .number({ message: "Please enter the price or the change as a whole number." })
+  .int("Please enter the price or the change as a whole number.");
+
+export function rateRuleSchema(dates: RuleDates) {
+  return z
+    .object({
+      name,
+      roomTypes,
+      weekdays,
+      kind: z.enum(RATE_RULE_KINDS, { message: "Please choose how the rule sets the price." }),
+      value: price,
+    })
+    .and(ruleDates(dates, ...RATE_DATES))
+    .refine((rule) => rule.kind !== "fixed" || (rule.value >= 0 && rule.value <= 10_000_000), {
+      path: ["value"],
+      message: "A fixed price is between K0 and K10,000,000.",
+    })
+    .refine((rule) => rule.kind !== "percent" || (rule.value >= -100 && rule.value <= 1000), {
+      path: ["value"],
+      message: "A change by percent is between -100 and 1000.",
+    })
+    .refine((rule) => rule.kind !== "amount" || Math.abs(rule.value) <= 10_000_000, {
+      path: ["value"],
+      message: "A change by amount is at most K10,000,000 either way.",
+    });
+}
+
+export function stayRuleSchema(dates: RuleDates) {
+  return z
+    .object({
+      name,
+      roomTypes,
+      minNights: optionalNights("minimum stay"),
+      maxNights: optionalNights("maximum stay"),
+      closedToArrival: weekdays,
+    })
+    .and(ruleDates(dates, ...STAY_DATES))
+    .refine(
+      (rule) => rule.minNights === null || rule.maxNights === null || rule.minNights <= rule.maxNights,
+      {
+        path: ["maxNights"],
+        message: "The maximum stay cannot be shorter than the minimum.",
+      },
+    )
+    .refine((rule) => rule.minNights !== null || rule.maxNights !== null || rule.closedToArrival.length > 0, {
+      path: ["minNights"],
+      message: "Please set a minimum stay, a maximum stay or days closed to arrival.",
+    });
+}
+
+/** The field of a season's price for one room type. */
+export function seasonPriceField(roomType: string): string {
+  return `price:${roomType}`;
+}
+
+const seasonPrice = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.coerce
+    .number({ message: "Please enter the price as a whole number of kwacha." })
+    .int("Please enter the price as a whole number of kwacha.")
+    .min(0, "A price cannot be negative.")
+    .max(10_000_000, "A price is at most K10,000,000.")
+    .optional(),
+);
+
+/**
+ * A season: one name, dates and weekdays, and a fixed price a night for each room type given one
+ * (a type left empty is skipped). It is kept as one fixed-price rate rule per priced type.
+ * `types` are the room types the lodge has: a price for any other is not read.
+ */
+export function seasonSchema(dates: RuleDates, types: readonly string[]) {
+  const prices = z.object(Object.fromEntries(types.map((type) => [seasonPriceField(type), seasonPrice])));
+  return z
+    .object({ name, weekdays })
+    .and(ruleDates(dates, ...RATE_DATES))
+    .and(prices)
+    .transform((season, ctx) => {
+      const priced = types.flatMap((type) => {
+        const value = (season as Record<string, unknown>)[seasonPriceField(type)];
+        return typeof value === "number" ? [{ type, price: value }] : [];
+      });
+      if (priced.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["prices"],
+          message: "Please enter a price for at least one room type.",
+        });
+        return z.NEVER;
+      }
+      return {
+        name: season.name,
+        startsOn: season.startsOn,
+        endsOn: season.endsOn,
+        weekdays: season.weekdays,
+        prices: priced,
+      };
+    });
+}
 
 const percent = (label: string) =>
   z.coerce

@@ -177,13 +177,36 @@ export async function getKeptPrices(db: Queryable, kind: RequestKind, id: string
 }
 
 // --- Managing the rules (manager, staff console) ----------------------------------------------
+// Adding, changing and removing a rule never touches what a request keeps: its nights and tax
+// lines are stored when it is made (keepPrices), so a later change of rules never reprices it.
 
 export type NewRateRule = Omit<RateRule, "id">;
 export type NewStayRule = Omit<StayRule, "id">;
+export type RuleKind = "rate-rule" | "stay-rule";
 
 function describeScope(rule: NewRateRule | NewStayRule): string {
   const types = rule.roomTypes.length > 0 ? rule.roomTypes.join(", ") : "all room types";
   return `'${rule.name}' ${rule.startsOn} to ${rule.endsOn}, ${types}`;
+}
+
+function describeRateRule(rule: NewRateRule): string {
+  const days = rule.weekdays.length > 0 ? `, weekdays ${rule.weekdays.join(",")}` : "";
+  return `${describeScope(rule)}${days}, ${rule.kind} ${rule.value}`;
+}
+
+function describeStayRule(rule: NewStayRule): string {
+  return `${describeScope(rule)}, min ${rule.minNights ?? "-"}, max ${rule.maxNights ?? "-"}, closed to arrival ${rule.closedToArrival.join(",") || "-"}`;
+}
+
+/** One rule as it is now, or undefined when there is none with that id. */
+export async function getRateRule(db: Queryable, id: number): Promise<RateRule | undefined> {
+  const row = await db.selectFrom("rateRules").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toRateRule(row);
+}
+
+export async function getStayRule(db: Queryable, id: number): Promise<StayRule | undefined> {
+  const row = await db.selectFrom("stayRules").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toStayRule(row);
 }
 
 export async function createRateRule(
@@ -191,19 +214,33 @@ export async function createRateRule(
   rule: NewRateRule,
   staffAccountId: number | null,
 ): Promise<RateRule> {
+  const [created] = await createRateRules(db, [rule], staffAccountId);
+  return created!;
+}
+
+/** Several rate rules at once (a season's price per room type): all of them or none. */
+export async function createRateRules(
+  db: DB,
+  rules: readonly NewRateRule[],
+  staffAccountId: number | null,
+): Promise<RateRule[]> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("rateRules")
-      .values({ ...rule, staffAccountId })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      staffAccountId,
-      subject: "rates",
-      subjectId: `rate-rule:${row.id}`,
-      change: `Rate rule added: ${describeScope(rule)}, ${rule.kind} ${rule.value}`,
-    });
-    return toRateRule(row);
+    const created: RateRule[] = [];
+    for (const rule of rules) {
+      const row = await trx
+        .insertInto("rateRules")
+        .values({ ...rule, staffAccountId })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        staffAccountId,
+        subject: "rates",
+        subjectId: `rate-rule:${row.id}`,
+        change: `Rate rule added: ${describeRateRule(rule)}`,
+      });
+      created.push(toRateRule(row));
+    }
+    return created;
   });
 }
 
@@ -222,7 +259,71 @@ export async function createStayRule(
       staffAccountId,
       subject: "rates",
       subjectId: `stay-rule:${row.id}`,
-      change: `Stay rule added: ${describeScope(rule)}, min ${rule.minNights ?? "-"}, max ${rule.maxNights ?? "-"}, closed to arrival ${rule.closedToArrival.join(",") || "-"}`,
+      change: `Stay rule added: ${describeStayRule(rule)}`,
+    });
+    return toStayRule(row);
+  });
+}
+
+/**
+ * Changes a rule in place (its id, so its place in the precedence, stays); the audit keeps what
+ * it was and what it is. Undefined when the rule no longer exists.
+ */
+export async function updateRateRule(
+  db: DB,
+  id: number,
+  rule: NewRateRule,
+  staffAccountId: number | null,
+): Promise<RateRule | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("rateRules")
+      .selectAll()
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const row = await trx
+      .updateTable("rateRules")
+      .set(rule)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      staffAccountId,
+      subject: "rates",
+      subjectId: `rate-rule:${id}`,
+      change: `Rate rule changed: ${describeRateRule(rule)} (was ${describeRateRule(toRateRule(before))})`,
+    });
+    return toRateRule(row);
+  });
+}
+
+export async function updateStayRule(
+  db: DB,
+  id: number,
+  rule: NewStayRule,
+  staffAccountId: number | null,
+): Promise<StayRule | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("stayRules")
+      .selectAll()
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const row = await trx
+      .updateTable("stayRules")
+      .set(rule)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      staffAccountId,
+      subject: "rates",
+      subjectId: `stay-rule:${id}`,
+      change: `Stay rule changed: ${describeStayRule(rule)} (was ${describeStayRule(toStayRule(before))})`,
     });
     return toStayRule(row);
   });
@@ -231,7 +332,7 @@ export async function createStayRule(
 /** Removes a rule; requests already made keep their prices (they are stored, not derived). */
 export async function deleteRule(
   db: DB,
-  kind: "rate-rule" | "stay-rule",
+  kind: RuleKind,
   id: number,
   staffAccountId: number | null,
 ): Promise<boolean> {

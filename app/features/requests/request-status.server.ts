@@ -189,3 +189,17 @@ export async function moveStay(
     throw error;
   }
 }
+
+/** A stay's dates, for the rules on when it may change (check-in's day), or undefined. */
+export async function readStayDates(
+  db: DB,
+  kind: StayKind,
+  id: string,
+): Promise<{ checkIn: string; checkOut: string } | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return db
+    .selectFrom(STAY_TABLES[kind])
+    .select(["checkIn", "checkOut"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}

@@ -2,6 +2,7 @@
 // venue, and which changes are allowed. Pure rules, shared by the server, the staff console and
 // the guest's own booking page.
 import type { StayStatus, VenueBookingStatus } from "~/shared/db/schema.ts";
+import { addDays } from "~/shared/dates.ts";
 
 /** Statuses that hold a room for the stay's nights (the others release it). */
 const HOLDING_STAY_STATUSES: readonly StayStatus[] = [
@@ -57,4 +58,18 @@ export function canChangeVenueBooking(from: VenueBookingStatus, to: VenueBooking
  */
 export function guestMayCancelStay(stay: { status: StayStatus; checkIn: string }, today: string): boolean {
   return (stay.status === "Pending" || stay.status === "Confirmed") && stay.checkIn > today;
+}
+
+/**
+ * Whether staff may check a stay in on the lodge's `today`: on its arrival day or a later night
+ * of it (a guest who arrives late); the day before only as an early arrival staff confirm (the
+ * staff guide); never earlier, nor once its last night is past.
+ */
+export function checkInWindow(
+  stay: { checkIn: string; checkOut: string },
+  today: string,
+): "open" | "day-before" | "too-early" | "too-late" {
+  if (today >= stay.checkOut) return "too-late";
+  if (today >= stay.checkIn) return "open";
+  return addDays(today, 1) === stay.checkIn ? "day-before" : "too-early";
 }

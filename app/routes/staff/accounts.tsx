@@ -2,7 +2,10 @@ import { data } from "react-router";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/components/staff-form.tsx";
+import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
+import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
+import type { DB } from "~/shared/db/client.server.ts";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { siteOriginContext } from "~/shared/context.server.ts";
 import {
@@ -18,7 +21,6 @@ import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { oneTimeLink } from "~/features/staff/staff-runtime.server.ts";
 import { hashToken, newToken } from "~/features/staff/staff-tokens.server.ts";
 import type { Route } from "./+types/accounts";
-import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // Accounts (managers only). No one signs themselves up: a manager adds an account and hands its
 // person the invitation link, shown once here (only its hash is stored). Disabling an account
@@ -48,13 +50,19 @@ function answer(value: AccountsAnswer, status = 200) {
   return data<AccountsAnswer>(value, { status });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, staff } = await requireStaff(request, context, { role: "manager" });
-  const parsed = parseForm(accountsFormSchema, await readFormBody(request));
+export function action({ request, context }: Route.ActionArgs) {
+  const origin = context.get(siteOriginContext);
+  // A new link is kept with the notice only until the page after the redirect has shown it once.
+  return staffWrite(request, context, { role: "manager" }, (db, staff, sent) =>
+    change(db, staff, origin, sent),
+  );
+}
+
+async function change(db: DB, staff: SignedInStaff, origin: string, sent: FormData) {
+  const parsed = parseForm(accountsFormSchema, sent);
   if (!parsed.ok)
     return answer({ tone: "error", message: String(Object.values(parsed.fieldErrors)[0]) }, 400);
   const form = parsed.data;
-  const origin = context.get(siteOriginContext);
   if (form.intent === "invite") {
     const token = newToken();
     const result = await inviteStaff(db, staff.accountId, form, hashToken(token));
@@ -88,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const { me, accounts, audit, changes } = loaderData;
+  const notice = useStaffNotice(actionData);
   return (
     <>
       <title>Staff: accounts</title>
@@ -95,12 +104,12 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
       <p>
         <CsvDownload list="accounts" label="Download accounts as CSV" />
       </p>
-      {actionData ? (
-        <DismissibleNotice tone={actionData.tone} of={actionData}>
-          <p>{actionData.message}</p>
-          {actionData.link ? (
+      {notice ? (
+        <DismissibleNotice tone={notice.tone} of={notice}>
+          <p>{notice.message}</p>
+          {notice.link ? (
             <p>
-              <code className="staff-link">{actionData.link}</code>
+              <code className="staff-link">{notice.link}</code>
             </p>
           ) : null}
         </DismissibleNotice>

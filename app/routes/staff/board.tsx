@@ -52,9 +52,9 @@ function boardRows(rooms: RoomWithStatus[], bars: BoardBar[], days: number) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const today = lodgeToday();
-  const { start, days, until } = readBoardRange(new URL(request.url).searchParams, today);
+  const { start, days, until, error } = readBoardRange(new URL(request.url).searchParams, today);
   const [rooms, bars] = await Promise.all([listRooms(db, today), listBoard(db, start, until)]);
-  return { start, days, rooms: boardRows(rooms, bars, days) };
+  return { start, days, rooms: boardRows(rooms, bars, days), error: error ?? null };
 }
 
 /** A room's cells: one per empty night, one per bar spanning its nights, which links to its request. */
@@ -85,12 +85,13 @@ function cells(row: readonly BoardCell[]) {
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { start, days, rooms } = loaderData;
+  const { start, days, rooms, error } = loaderData;
   const dates = Array.from({ length: days }, (_, i) => addDays(start, i));
   return (
     <>
       <title>Staff: room board</title>
       <h1>Room board</h1>
+      {error ? <p role="alert">{`${error} This is the board from today.`}</p> : null}
       <p>
         <CsvDownload
           list="board"

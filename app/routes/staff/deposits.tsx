@@ -1,15 +1,19 @@
 import { data, Link } from "react-router";
+import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
+import {
+  guestPolicyText,
+  onlinePaymentText,
+  settingsChangeText,
+} from "~/features/payments/deposit-settings-texts.ts";
 import { paymentProviderContext } from "~/features/payments/payment-provider.server.ts";
 import { getLodgeSettings, updateLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
 import { listRefundsDue } from "~/features/payments/online-payments.server.ts";
 import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
 import { formatLodgeTime } from "~/shared/dates.ts";
-import { cancellationPolicyText, depositPolicyText } from "~/features/payments/deposit-policy.ts";
-import { readFormBody } from "~/shared/forms/form-body.server.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { depositSettingsSchema } from "~/features/payments/deposit-settings-schema.ts";
 import { parseForm } from "~/shared/forms/form-data.ts";
@@ -36,41 +40,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       freeCancellationDays: settings.freeCancellationDays,
       paymentHoldMinutes: settings.paymentHoldMinutes,
     },
-    provider: provider ? { name: provider.name, sandbox: provider.sandbox } : null,
+    // What is paid online: Mobile Money with the provider, cards too with its card widget.
+    provider: provider
+      ? { name: provider.name, sandbox: provider.sandbox, cards: provider.cardWidget !== null }
+      : null,
     refunds: refunds.map((r) => ({
       ...r,
       amount: r.amountNgwee / 100,
       updatedAt: r.updatedAt.toISOString(),
     })),
-    audit: audit.entries,
+    audit: audit.entries.map((entry) => ({ ...entry, change: settingsChangeText(entry.change) })),
     changes: { page: audit.page, hasOlder: audit.hasOlder },
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, staff } = await requireStaff(request, context, { role: "manager" });
-  const form = await readFormBody(request);
-  const parsed = parseForm(depositSettingsSchema, form);
-  if (!parsed.ok) {
-    // What the manager typed comes back into the form beside the errors.
-    const values: Record<string, string | undefined> = Object.fromEntries(
-      ["depositPolicy", "depositPercent", "freeCancellationDays", "paymentHoldMinutes"].map((name) => [
-        name,
-        String(form.get(name) ?? "").slice(0, 20),
-      ]),
-    );
-    return data(
-      {
-        tone: "error" as const,
-        message: "Please check the fields marked below.",
-        fieldErrors: parsed.fieldErrors,
-        values,
-      },
-      { status: 400 },
-    );
-  }
-  await updateLodgeSettings(db, parsed.data, staff.accountId);
-  return data({ tone: "success" as const, message: "Policies saved.", fieldErrors: {}, values: null });
+interface DepositsAnswer {
+  tone: "success" | "error";
+  message: string;
+  fieldErrors: Record<string, string | undefined>;
+  values: Record<string, string | undefined> | null;
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return staffWrite(request, context, { role: "manager" }, async (db, staff, form) => {
+    const parsed = parseForm(depositSettingsSchema, form);
+    if (!parsed.ok) {
+      // What the manager typed comes back into the form beside the errors.
+      const values: Record<string, string | undefined> = Object.fromEntries(
+        ["depositPolicy", "depositPercent", "freeCancellationDays", "paymentHoldMinutes"].map((name) => [
+          name,
+          String(form.get(name) ?? "").slice(0, 20),
+        ]),
+      );
+      return data<DepositsAnswer>(
+        {
+          tone: "error",
+          message: "Please check the fields marked below.",
+          fieldErrors: parsed.fieldErrors,
+          values,
+        },
+        { status: 400 },
+      );
+    }
+    await updateLodgeSettings(db, parsed.data, staff.accountId);
+    return data<DepositsAnswer>({
+      tone: "success",
+      message: "Policies saved.",
+      fieldErrors: {},
+      values: null,
+    });
+  });
 }
 
 export default function Deposits({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,17 +106,11 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
     <>
       <title>Staff: deposits and cancellation</title>
       <h1>Deposits and cancellation</h1>
-      <AnswerNotice answer={actionData} />
-      <p>
-        {provider
-          ? `Guests who choose Mobile Money pay the deposit online through ${provider.name === "lenco" ? "Lenco" : provider.name}${provider.sandbox ? " (sandbox: no real money)" : ""}.`
-          : "No payment provider is configured: nothing is paid online and these policies are only shown to staff. See docs/payments.md to configure Lenco."}
-      </p>
+      <AnswerNotice answer={useStaffNotice(actionData)} />
+      <p>{onlinePaymentText(provider)}</p>
       <section aria-labelledby="policies">
         <h2 id="policies">Policies</h2>
-        <p>
-          Guests read: “{depositPolicyText(settings)} {cancellationPolicyText(settings)}”
-        </p>
+        <p>Guests read: “{guestPolicyText(settings)}”</p>
         {/* A new key per answer: the fields show what was saved, or what was typed beside its errors. */}
         <StaffForm method="post" className="staff-form staff-form--grid" key={JSON.stringify(shown)}>
           <SelectField
@@ -110,6 +123,29 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
             <option value="percent">A percentage of the total</option>
             <option value="first-night">The first night</option>
           </SelectField>
+          <dl className="staff-record" aria-label="What each deposit does">
+            <div>
+              <dt>No deposit</dt>
+              <dd>
+                Guests pay nothing online: the whole stay is paid at the lodge. There is nothing to keep if
+                they cancel or do not come.
+              </dd>
+            </div>
+            <div>
+              <dt>A percentage of the total</dt>
+              <dd>
+                Guests pay that part of the stay&apos;s total online to confirm it, the rest at the lodge. The
+                lodge keeps it if they cancel after the free cancellation days or do not come.
+              </dd>
+            </div>
+            <div>
+              <dt>The first night</dt>
+              <dd>
+                Guests pay the first night&apos;s rate online to confirm the stay, the rest at the lodge. The
+                lodge keeps it if they cancel after the free cancellation days or do not come.
+              </dd>
+            </div>
+          </dl>
           <InputField
             name="depositPercent"
             label="Percentage (with a percentage deposit)"

@@ -12,7 +12,8 @@ import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { RoomPicker } from "~/features/stays/components/room-picker.tsx";
 import { StayFields } from "~/features/stays/components/stay-fields.tsx";
 import { stayParams } from "~/features/stays/refused-stay.server.ts";
-import { loadDeskPage, saveDeskBooking, type DeskTab } from "../../features/desk/desk.server.ts";
+import { loadDeskPage, saveDeskBooking } from "../../features/desk/desk.server.ts";
+import { deskTabOf, type DeskTab } from "~/features/desk/desk-schema.ts";
 import type { Route } from "./+types/desk";
 
 // The front desk: a room booking, a reservation or a venue booking for a guest on the
@@ -40,8 +41,9 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
-  // A refused booking comes back to its own tab with what was typed.
-  const tab = (values.tab as DeskTab | undefined) ?? page.tab;
+  // A refused booking comes back to its own tab with what was typed (a tab the desk has, else the
+  // page's own: what was posted is not trusted to name one).
+  const tab = deskTabOf(values.tab) ?? page.tab;
   const value = (name: string, fallback = "") => values[name] ?? fallback;
   const tabLink = (to: DeskTab) => `/staff/desk?tab=${to}&channel=${page.channel}`;
   return (
@@ -63,12 +65,13 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {errors[FORM_ERROR] ? (
+      {errors[FORM_ERROR] || errors.tab ? (
         <DismissibleNotice tone="error" of={actionData}>
-          {errors[FORM_ERROR]}
+          {errors[FORM_ERROR] ?? errors.tab}
         </DismissibleNotice>
       ) : null}
-      {Object.keys(errors).some((key) => key !== FORM_ERROR) ? (
+      {/* The kind of booking has no field of its own: its message is the form's. */}
+      {Object.keys(errors).some((key) => key !== FORM_ERROR && key !== "tab") ? (
         <DismissibleNotice tone="error" of={actionData}>
           Please correct the fields marked below.
         </DismissibleNotice>
@@ -120,7 +123,6 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
         aria-label={TAB_LABELS[tab]}
       >
         <input type="hidden" name="tab" value={tab} />
-        <input type="hidden" name="submissionId" value={values.submissionId ?? page.submissionId} />
         <SelectField
           name="channel"
           label="How the guest reached us"

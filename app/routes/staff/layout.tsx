@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { StaffFrame } from "~/features/staff/components/staff-frame.tsx";
+import { StaffFormsProvider } from "~/features/staff/components/staff-form.tsx";
+import { readStaffNotice } from "~/features/staff/staff-submissions.server.ts";
 import { STAFF_CONSOLE } from "~/shared/page-cache/route-handle.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/layout";
@@ -17,14 +19,22 @@ import "~/features/reports/components/report-charts.css";
 export const handle = STAFF_CONSOLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff } = await requireStaff(request, context);
-  return { name: staff.name, role: staff.role };
+  const { db, staff } = await requireStaff(request, context);
+  return {
+    name: staff.name,
+    role: staff.role,
+    // The forms' submission ids start from it: new at each load, so after every successful post.
+    formSeed: crypto.randomUUID().replaceAll("-", ""),
+    notice: await readStaffNotice(db, staff, request),
+  };
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <StaffFrame staff={loaderData}>
-      <Outlet />
+      <StaffFormsProvider seed={loaderData.formSeed} notice={loaderData.notice}>
+        <Outlet />
+      </StaffFormsProvider>
     </StaffFrame>
   );
 }

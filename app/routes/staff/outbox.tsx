@@ -1,9 +1,10 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
+import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
 import { StaffPager } from "~/features/staff/components/staff-pager.tsx";
 import { formatLodgeTime } from "~/shared/dates.ts";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import { listOutbox } from "~/features/mail/outbox.server.ts";
 import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
@@ -13,7 +14,6 @@ import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import { OUTBOX_STATUSES, readOutboxStatus, readPageNumber } from "~/features/staff/staff-list-filters.ts";
 import type { Route } from "./+types/outbox";
-import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // The mail outbox (decisions.md 27, ADR 0012): every mail the site has written, newest first,
 // with what became of it. A mail the worker gave up on ('failed') can be sent again from here
@@ -56,12 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<StaffNotice> {
-  const { db, staff } = await requireStaff(request, context);
-  const id = String((await readFormBody(request)).get("id") ?? "");
-  return (await retryMailAudited(db, staff.accountId, id))
-    ? { tone: "success", message: "The mail will be sent again within a minute." }
-    : { tone: "error", message: "Only a mail that failed can be sent again." };
+export function action({ request, context }: Route.ActionArgs) {
+  return staffWrite(request, context, {}, async (db, staff, form) =>
+    (await retryMailAudited(db, staff.accountId, String(form.get("id") ?? "")))
+      ? data<StaffNotice>({ tone: "success", message: "The mail will be sent again within a minute." })
+      : data<StaffNotice>(
+          { tone: "error", message: "Only a mail that failed can be sent again." },
+          { status: 409 },
+        ),
+  );
 }
 
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +81,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
     <>
       <title>Staff: mail outbox</title>
       <h1>Mail outbox</h1>
-      <AnswerNotice answer={actionData} />
+      <AnswerNotice answer={useStaffNotice(actionData)} />
       <Form method="get" className="staff-filters">
         <label>
           Status

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
 import { telHref } from "~/content/site.ts";
-import { formatDisplayDate, formatLodgeTime, nightsBetween } from "~/shared/dates.ts";
+import { formatDisplayDate, formatLodgeTime, lodgeToday, nightsBetween } from "~/shared/dates.ts";
 import { InputField, SelectField, TextAreaField } from "~/shared/forms/form-fields.tsx";
 import { StaffActionNotice } from "~/features/desk/components/staff-action-notice.tsx";
 import { RequestButtons, RequestStatus } from "~/features/desk/components/staff-request-buttons.tsx";
-import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/components/staff-form.tsx";
+import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
 import {
   chargeableOf,
   getPayableRecord,
@@ -34,7 +35,6 @@ import { StaffPricePanel } from "~/features/pricing/components/staff-price-panel
 import { getKeptPrices } from "~/features/pricing/rates.server.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import type { Route } from "./+types/request-detail";
-import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // One request, made for reception: who the guest is and how to call them, the stay,
 // the room, the money (total, paid, balance) and the status first, in the lodge's time and the
@@ -115,12 +115,20 @@ function receptionFacts(
   ];
 }
 
+/**
+ * Columns no one reads on a page: a pay link's token hash, a newsletter's confirmation hash or
+ * unsubscribe token. They open a guest's payment page or subscription, or help guess one.
+ */
+const SECRET_COLUMN = /token|hash|secret|password/i;
+
 function technicalFields(record: Record<string, unknown>) {
-  return Object.entries(record).map(([key, value]) => ({
-    // Kysely hands columns back in camelCase: "checkIn" reads "check in".
-    key: key.replace(/([A-Z])/g, " $1").toLowerCase(),
-    value: value instanceof Date ? value.toISOString() : value === null ? "" : String(value),
-  }));
+  return Object.entries(record)
+    .filter(([key]) => !SECRET_COLUMN.test(key))
+    .map(([key, value]) => ({
+      // Kysely hands columns back in camelCase: "checkIn" reads "check in".
+      key: key.replace(/([A-Z])/g, " $1").toLowerCase(),
+      value: value instanceof Date ? value.toISOString() : value === null ? "" : String(value),
+    }));
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -150,6 +158,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       prices: null,
       deposit: null,
       attempts: [],
+      stay: null,
     };
   }
   const record = await getPayableRecord(db, kind, params.id);
@@ -185,6 +194,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     freeRooms,
     prices: { total: Number(record.row.totalPrice), ...(await getKeptPrices(db, kind, params.id)) },
     deposit,
+    // For its check-in button: shown from the day before its arrival (the lodge's today).
+    stay:
+      record.kind === "venue-booking"
+        ? null
+        : { checkIn: record.row.checkIn, checkOut: record.row.checkOut, today: lodgeToday() },
     attempts: attempts.map((attempt) => ({
       reference: attempt.reference,
       method: attempt.method,
@@ -217,22 +231,25 @@ function attemptStatusText(attempt: {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, staff } = await requireStaff(request, context);
-  if (kindOf(params.kind) === "newsletter")
-    return data<StaffNotice>(
-      { tone: "error", message: "A subscription has no actions here: the guest confirms or leaves by mail." },
-      { status: 400 },
-    );
-  const form = await readFormBody(request);
-  if (form.get("intent") === "record-payment")
-    return applyLedgerEntry(db, staff, params.kind, params.id, form);
-  // The page's own request, whatever the form says.
-  form.set("kind", params.kind);
-  form.set("id", params.id);
-  if (form.get("intent") === "price")
-    return applyPriceChange(db, staff, kindOf(params.kind) as RequestKind, params.id, form);
-  return applyRequestAction(db, staff, form);
+export function action({ request, context, params }: Route.ActionArgs) {
+  return staffWrite(request, context, {}, async (db, staff, form) => {
+    if (kindOf(params.kind) === "newsletter")
+      return data<StaffNotice>(
+        {
+          tone: "error",
+          message: "A subscription has no actions here: the guest confirms or leaves by mail.",
+        },
+        { status: 400 },
+      );
+    if (form.get("intent") === "record-payment")
+      return applyLedgerEntry(db, staff, params.kind, params.id, form);
+    // The page's own request, whatever the form says.
+    form.set("kind", params.kind);
+    form.set("id", params.id);
+    if (form.get("intent") === "price")
+      return applyPriceChange(db, staff, kindOf(params.kind) as RequestKind, params.id, form);
+    return applyRequestAction(db, staff, form, lodgeToday());
+  });
 }
 
 function LedgerForm({
@@ -335,18 +352,20 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
     prices,
     deposit,
     attempts,
+    stay,
   } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
+  const notice = useStaffNotice(actionData);
   return (
     <>
       <title>{`Staff: ${title}`}</title>
       <h1>{title}</h1>
-      {entered && !actionData ? (
+      {entered && !notice ? (
         <StaffActionNotice
           notice={{ tone: "success", message: "Entered. Take the guest's payment below if they pay now." }}
         />
       ) : null}
-      <StaffActionNotice notice={actionData} />
+      <StaffActionNotice notice={notice} />
       {facts.length > 0 ? (
         <dl className="staff-record staff-summary">
           {facts.map((fact) => (
@@ -373,7 +392,9 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
           </strong>
         </p>
       )}
-      {kind === "newsletter" ? null : <RequestButtons kind={kind} id={id} status={status} />}
+      {kind === "newsletter" ? null : (
+        <RequestButtons kind={kind} id={id} status={status} stay={stay ?? undefined} />
+      )}
       {freeRooms.length > 0 ? (
         <StaffForm method="post" className="staff-inline-form">
           <input type="hidden" name="kind" value={kind} />

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { StaffPager } from "~/features/staff/components/staff-pager.tsx";
-import { formatLodgeTime } from "~/shared/dates.ts";
+import { formatDisplayDate, formatLodgeTime, isIsoDate } from "~/shared/dates.ts";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { INBOX_PAGE_SIZE, listInbox } from "~/features/desk/inbox.server.ts";
@@ -31,11 +31,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the browser again for hydration).
   return {
     query,
-    rows: rows.map(({ createdAt, ...row }) => ({ ...row, received: formatLodgeTime(createdAt) })),
+    rows: rows.map(({ createdAt, ...row }) => ({
+      ...row,
+      summary: summaryText(row),
+      received: formatLodgeTime(createdAt),
+    })),
     total,
     more,
     pages,
   };
+}
+
+/**
+ * A row's details with its dates as the console writes them ("10 Dec 2026"). The list reads them
+ * as stored (ISO, which its CSV keeps); a message's own words are left as the guest wrote them.
+ */
+function summaryText(row: { kind: string; summary: string }): string {
+  if (row.kind === "contact-message" || row.kind === "newsletter") return row.summary;
+  return row.summary.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) =>
+    isIsoDate(iso) ? formatDisplayDate(iso) : iso,
+  );
 }
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
@@ -76,8 +91,20 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
             due only
           </label>
         </div>
-        <InputField name="from" label="Received from" type="date" defaultValue={query.from ?? ""} />
-        <InputField name="to" label="Received until" type="date" defaultValue={query.to ?? ""} />
+        <InputField
+          name="from"
+          label="Received from"
+          type="date"
+          defaultValue={query.from ?? ""}
+          error={query.errors.from}
+        />
+        <InputField
+          name="to"
+          label="Received until"
+          type="date"
+          defaultValue={query.to ?? ""}
+          error={query.errors.to}
+        />
         <InputField
           name="q"
           label="Name, e-mail, phone or reference"

@@ -2,7 +2,10 @@ import { data } from "react-router";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/components/staff-form.tsx";
+import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
+import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
+import type { DB } from "~/shared/db/client.server.ts";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { listClosures } from "~/features/stays/room-closures.server.ts";
 import { listRooms } from "~/features/stays/rooms.server.ts";
@@ -23,7 +26,6 @@ import { roomsFormSchema } from "~/features/staff/staff-schemas.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import type { Route } from "./+types/rooms";
-import { readFormBody } from "~/shared/forms/form-body.server.ts";
 
 // Rooms and venues (managers only): nightly rates per room or per type, out-of-service periods,
 // venue prices and new venues. The public pages read these from the database, so a change shows
@@ -62,9 +64,12 @@ function notice(tone: StaffNotice["tone"], message: string, status = 200) {
   return data<StaffNotice & { fieldErrors?: Record<string, string> }>({ tone, message }, { status });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, staff } = await requireStaff(request, context, { role: "manager" });
-  const parsed = parseForm(roomsFormSchema, await readFormBody(request));
+export function action({ request, context }: Route.ActionArgs) {
+  return staffWrite(request, context, { role: "manager" }, change);
+}
+
+async function change(db: DB, staff: SignedInStaff, sent: FormData) {
+  const parsed = parseForm(roomsFormSchema, sent);
   if (!parsed.ok) {
     const first = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
     return notice("error", String(first), 400);
@@ -144,7 +149,7 @@ export default function RoomsAndVenues({ loaderData, actionData }: Route.Compone
     <>
       <title>Staff: rooms and venues</title>
       <h1>Rooms and venues</h1>
-      <AnswerNotice answer={actionData} />
+      <AnswerNotice answer={useStaffNotice(actionData)} />
 
       <section aria-labelledby="type-prices">
         <h2 id="type-prices">Nightly rate per room type</h2>

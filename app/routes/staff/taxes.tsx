@@ -1,11 +1,12 @@
 import { data } from "react-router";
+import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
 import { InputField } from "~/shared/forms/form-fields.tsx";
 import { AnswerNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
-import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/components/staff-form.tsx";
 import { StaffChanges } from "~/features/staff/components/staff-changes.tsx";
+import { settingsChangeText } from "~/features/payments/deposit-settings-texts.ts";
 import { getLodgeSettings, updateLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
 import { listAudit, readAuditPage } from "~/features/staff/staff-audit.server.ts";
-import { readFormBody } from "~/shared/forms/form-body.server.ts";
 import { LEVY_MIN_EVENT_PEOPLE, taxLabel, taxLines } from "~/features/pricing/rates.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { parseForm } from "~/shared/forms/form-data.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vatRegistered,
     vatRateBp,
     levyRateBp,
-    audit: audit.entries,
+    audit: audit.entries.map((entry) => ({ ...entry, change: settingsChangeText(entry.change) })),
     changes: { page: audit.page, hasOlder: audit.hasOlder },
   };
 }
@@ -39,20 +40,21 @@ type TaxAnswer = {
   fieldErrors: Record<string, string | undefined>;
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, staff } = await requireStaff(request, context, { role: "manager" });
-  const parsed = parseForm(taxSettingsSchema, await readFormBody(request));
-  if (!parsed.ok) {
-    return data<TaxAnswer>(
-      { tone: "error", message: "Please check the rates.", fieldErrors: parsed.fieldErrors },
-      { status: 400 },
-    );
-  }
-  await updateLodgeSettings(db, parsed.data, staff.accountId);
-  return data<TaxAnswer>({
-    tone: "success",
-    message: "Tax settings saved. Requests already made keep their tax lines.",
-    fieldErrors: {},
+export function action({ request, context }: Route.ActionArgs) {
+  return staffWrite(request, context, { role: "manager" }, async (db, staff, form) => {
+    const parsed = parseForm(taxSettingsSchema, form);
+    if (!parsed.ok) {
+      return data<TaxAnswer>(
+        { tone: "error", message: "Please check the rates.", fieldErrors: parsed.fieldErrors },
+        { status: 400 },
+      );
+    }
+    await updateLodgeSettings(db, parsed.data, staff.accountId);
+    return data<TaxAnswer>({
+      tone: "success",
+      message: "Tax settings saved. Requests already made keep their tax lines.",
+      fieldErrors: {},
+    });
   });
 }
 
@@ -61,11 +63,12 @@ const percent = (bp: number) => String(bp / 100);
 export default function Taxes({ loaderData, actionData }: Route.ComponentProps) {
   const { vatRegistered, vatRateBp, levyRateBp, audit, changes } = loaderData;
   const example = taxLines(1175, { vatRegistered, vatRateBp, levyRateBp });
+  const notice = useStaffNotice(actionData);
   return (
     <>
       <title>Staff: taxes</title>
       <h1>Taxes on the bill</h1>
-      <AnswerNotice answer={actionData} />
+      <AnswerNotice answer={notice} />
       <p>
         Prices are shown as guests pay them, taxes included. The bill shows the VAT (only while the lodge is
         VAT-registered) and the tourism levy contained in the total: each line is total × rate ÷ (1 + the sum

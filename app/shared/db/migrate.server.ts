@@ -19,6 +19,7 @@ import * as paymentOtp from "./migrations/2026-11-25-8-payment-otp.ts";
 import * as messageSearchText from "./migrations/2026-11-25-9-message-search-text.ts";
 import * as reservationDeposits from "./migrations/2026-11-25-9-reservation-deposits.ts";
 import * as inboxReadOrder from "./migrations/2026-11-26-1-inbox-read-order.ts";
+import * as staffSubmissions from "./migrations/2026-11-27-1-staff-submissions.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   // day would sort before "-2-": the next migration takes the next day's name.
   "2026-11-25-9-reservation-deposits": reservationDeposits,
   "2026-11-26-1-inbox-read-order": inboxReadOrder,
+  "2026-11-27-1-staff-submissions": staffSubmissions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

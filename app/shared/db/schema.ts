@@ -73,6 +73,7 @@ export interface Database {
   paymentAttempts: PaymentAttemptTable;
   paymentWebhookEvents: PaymentWebhookEventTable;
   listCounts: ListCountTable;
+  staffSubmissions: StaffSubmissionTable;
 }
 
 /** A timestamp the database sets (its own clock, decisions.md point 3). */
@@ -543,3 +544,16 @@ interface RateLimitCounterTable {
   resetsAt: ColumnType<Date, Date, Date>;
 }
 export type StaffAccount = Selectable<StaffAccountTable>;
+
+/**
+ * A console form that wrote something, once per key (migration 2026-11-27-1-staff-submissions,
+ * app/features/staff/staff-submissions.server.ts): where its answer went and the notice it showed.
+ */
+interface StaffSubmissionTable {
+  id: ColumnType<string, never, never>;
+  key: string;
+  staffAccountId: number;
+  location: string;
+  notice: ColumnType<Record<string, unknown>, string | undefined, string>;
+  createdAt: ServerTimestamp;
+}

@@ -6,12 +6,12 @@ import { StaffForm, SubmitButton } from "../../staff/components/staff-form.tsx";
 
 /**
  * What a staff action answered: the notice, and where it asks for more, the next step: a
- * check-out with a balance due to confirm (a plain form: works without JavaScript), or the
- * receipt of the payment just recorded.
+ * check-out with a balance due or a check-in a day early to confirm (plain forms: they work
+ * without JavaScript), or the receipt of the payment just recorded.
  */
 export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined }) {
   if (!notice) return null;
-  const { confirm, receiptId } = notice;
+  const { confirm, earlyCheckIn, receiptId } = notice;
   return (
     <DismissibleNotice tone={notice.tone} of={notice}>
       <p>{notice.message}</p>
@@ -37,6 +37,21 @@ export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined 
             </SubmitButton>
           </StaffForm>
         </div>
+      ) : null}
+      {earlyCheckIn ? (
+        <StaffForm method="post" className="staff-actions">
+          <input type="hidden" name="kind" value={earlyCheckIn.kind} />
+          <input type="hidden" name="id" value={earlyCheckIn.id} />
+          <input type="hidden" name="earlyArrival" value="yes" />
+          <SubmitButton
+            name="intent"
+            value="check-in"
+            className="btn btn--outline btn--small"
+            pending="Checking in…"
+          >
+            Check in a day early
+          </SubmitButton>
+        </StaffForm>
       ) : null}
       {receiptId ? (
         <p>

@@ -2,6 +2,7 @@ import { useNavigation } from "react-router";
 import type { RequestIntent } from "~/features/staff/staff-schemas.ts";
 import { INTENT_LABELS, intentsFor } from "~/features/desk/staff-notice.ts";
 import type { RequestKind } from "~/shared/db/schema.ts";
+import { checkInWindow } from "~/features/requests/stay-lifecycle.ts";
 import { StaffForm, SubmitButton } from "../../staff/components/staff-form.tsx";
 
 /** What a button says while its change is being made. */
@@ -50,7 +51,9 @@ export function RequestStatus({ kind, id, status }: { kind: RequestKind; id: str
  * The allowed changes of a request: one `StaffForm` posting to the page's own action, whose
  * buttons each send their change, as `intent`. While it is sent every button is disabled, so a
  * request gets one change at a time, and the pressed one says what is happening. `who` names the
- * request in each button's accessible name, for lists with many such rows.
+ * request in each button's accessible name, for lists with many such rows. `stay`: a stay's dates
+ * and the lodge's today, so that "Check in" shows only from the day before its arrival (the day
+ * before asks to confirm) to its last night, as the server allows.
  */
 export function RequestButtons({
   kind,
@@ -58,14 +61,20 @@ export function RequestButtons({
   status,
   who,
   only,
+  stay,
 }: {
   kind: RequestKind;
   id: string;
   status: string;
   who?: string;
   only?: readonly string[];
+  stay?: { checkIn: string; checkOut: string; today: string };
 }) {
-  const intents = intentsFor(kind, status).filter((intent) => !only || only.includes(intent));
+  const intents = intentsFor(kind, status).filter(
+    (intent) =>
+      (!only || only.includes(intent)) &&
+      (intent !== "check-in" || !stay || ["open", "day-before"].includes(checkInWindow(stay, stay.today))),
+  );
   if (intents.length === 0) return null;
   return (
     <StaffForm method="post" className="staff-actions">
