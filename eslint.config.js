@@ -15,6 +15,7 @@ const FEATURES = [
   "payments",
   "venues",
   "stays",
+  "channels",
   "desk",
   "reports",
   "newsletter",

@@ -25,6 +25,8 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  // A room's calendar feed for the channels that sell it (docs/channels.md).
+  route("calendar/:file", "routes/calendar-feed.ts"),
   // The staff console: not linked from the public site, noindex, its own layout.
   route("staff/sign-in", "routes/staff/sign-in.tsx"),
   route("staff/sign-out", "routes/staff/sign-out.ts"),
@@ -46,6 +48,7 @@ export default [
     route("accounts", "routes/staff/accounts.tsx"),
     route("outbox", "routes/staff/outbox.tsx"),
     route("reports", "routes/staff/reports.tsx"),
+    route("channels", "routes/staff/channels.tsx"),
   ]),
   // The islands' JSON routes (ADR 0024): each answers with its page's own server functions.
   route("api/room-booking", "routes/api/room-booking.ts"),

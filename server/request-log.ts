@@ -28,7 +28,8 @@ export function requestLog(logger: Logger = siteLogger): RequestHandler {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        path: req.url.split("?")[0],
+        // A room's calendar address is its secret (app/routes/calendar-feed.ts): not in the log.
+        path: (req.url.split("?")[0] ?? "").replace(/^\/calendar\/[^/]+\.ics$/, "/calendar/(secret).ics"),
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       err: (error: Error) => ({ message: error.message }),

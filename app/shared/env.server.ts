@@ -152,6 +152,16 @@ const EnvFields = z.object({
     emptyAsUnset,
     z.url().refine(hasHost, "must be a URL with a host").optional(),
   ),
+  /** How often each channel's calendar feed is read, in minutes (decisions.md 36, docs/channels.md). */
+  CHANNEL_SYNC_MINUTES: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1440).default(10)),
+  /**
+   * How long an event may be missing from a feed that still answers before its nights are
+   * released, in minutes: a channel that drops an event for one read does not free its room.
+   */
+  CHANNEL_RELEASE_GRACE_MINUTES: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(0).max(10080).default(30),
+  ),
 });
 
 /** Lenco's settings make sense together or not at all (decisions.md 33, ADR 0018). */

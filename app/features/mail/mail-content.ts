@@ -204,6 +204,34 @@ export function mailContent(payload: MailPayload, { siteOrigin }: MailSettings):
         unsubscribeUrl,
       };
     }
+    case "channel-conflict": {
+      const { conflict } = payload;
+      return {
+        subject,
+        preheader: `${conflict.channel} sold nights that are already held here.`,
+        greeting: "Hello,",
+        paragraphs: [
+          `${conflict.channel} sold room ${conflict.roomNumber} for nights already held here. Both bookings are kept: please move one of the two guests to another room before they arrive.`,
+        ],
+        details: [
+          { label: "Room", value: `${conflict.roomType}, room ${conflict.roomNumber}` },
+          { label: "Channel", value: conflict.channel },
+          { label: "Check-in", value: formatDisplayDate(conflict.checkIn) },
+          { label: "Check-out", value: formatDisplayDate(conflict.checkOut) },
+          { label: "Channel's booking", value: conflict.channelSummary || "no details" },
+          ...(conflict.channelDetails
+            ? [{ label: "Channel's details", value: conflict.channelDetails }]
+            : []),
+          ...conflict.heldHere,
+          {
+            label: "Rooms free for those nights",
+            value: conflict.freeRooms.length > 0 ? conflict.freeRooms.join(", ") : "none",
+          },
+        ],
+        action: { label: "Open calendar sync in the staff console", href: `${siteOrigin}/staff/channels` },
+        links: [],
+      };
+    }
   }
 }
 

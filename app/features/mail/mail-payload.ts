@@ -81,7 +81,26 @@ export type MailPayload =
   /** To the lodge: the guest cancelled on /my-booking. */
   | { template: "guest-cancelled"; request: BookedFacts }
   /** To a new subscriber: the double opt-in link (and, as in every mail to subscribers, the way out). */
-  | { template: "newsletter-confirm"; confirmToken: string; unsubscribeToken: string };
+  | { template: "newsletter-confirm"; confirmToken: string; unsubscribeToken: string }
+  /** To the lodge: a channel sold nights already held here (app/features/channels). */
+  | { template: "channel-conflict"; conflict: ChannelConflictFacts };
+
+/** A channel's booking for nights a stay (or closure) here already holds, as the mail tells it. */
+export interface ChannelConflictFacts {
+  roomNumber: string;
+  roomType: string;
+  /** The feed's name, as the manager gave it ("Airbnb"). */
+  channel: string;
+  checkIn: string;
+  checkOut: string;
+  /** What the channel's event says of its guest (summary and description). */
+  channelSummary: string;
+  channelDetails: string;
+  /** What holds the room here: a stay's guest, a closure or another channel's block. */
+  heldHere: { label: string; value: string }[];
+  /** Rooms free for all the channel's nights, to move one of the two guests to. */
+  freeRooms: string[];
+}
 
 const KIND_NAMES = {
   booking: "room booking",
@@ -133,5 +152,12 @@ export function mailSubject(payload: MailPayload, brandName: string): string {
       );
     case "newsletter-confirm":
       return `Please confirm your subscription - ${brandName}`;
+    case "channel-conflict": {
+      const { conflict } = payload;
+      return `Double booking: room ${conflict.roomNumber}, ${formatDisplayDate(conflict.checkIn)} to ${formatDisplayDate(conflict.checkOut)} (${conflict.channel})`.slice(
+        0,
+        300,
+      );
+    }
   }
 }

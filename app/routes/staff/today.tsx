@@ -3,7 +3,7 @@ import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { StaffActionNotice } from "~/features/desk/components/staff-action-notice.tsx";
 import { RequestButtons, RequestStatus } from "~/features/desk/components/staff-request-buttons.tsx";
-import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
+import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/components/staff-form.tsx";
 import { listToday, type StayRow } from "~/features/desk/inbox.server.ts";
 import { listFreeRooms } from "~/features/stays/rooms.server.ts";
 import { roomLabel } from "~/features/requests/room-label.ts";
@@ -14,7 +14,9 @@ import { formatKwacha } from "~/shared/money.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { applyRequestAction } from "../../features/desk/request-actions.server.ts";
 import type { Route } from "./+types/today";
-import { readFormBody } from "~/shared/forms/form-body.server.ts";
+import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
+import { channelsToday } from "~/features/channels/channel-conflicts.server.ts";
+import { ChannelsToday } from "~/features/channels/components/channels-today.tsx";
 
 // Today at the lodge (its own calendar day, Africa/Lusaka): who arrives, who leaves, who is in,
 // with check-in, check-out and no-show one click each.
@@ -30,14 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     today,
     ...lists,
     freeTonight: freeTonight.map((room) => ({ id: String(room.id), label: roomLabel(room) })),
-    // The walk-in form's id: a double click checks one guest in once (as on the desk's form).
-    submissionId: crypto.randomUUID(),
+    channels: await channelsToday(db, today),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, staff } = await requireStaff(request, context);
-  return applyRequestAction(db, staff, await readFormBody(request));
+export function action({ request, context }: Route.ActionArgs) {
+  return staffWrite(request, context, {}, (db, staff, form) =>
+    applyRequestAction(db, staff, form, lodgeToday()),
+  );
 }
 
 function StayTable({
@@ -45,11 +47,13 @@ function StayTable({
   stays,
   only,
   empty,
+  today,
 }: {
   caption: string;
   stays: StayRow[];
   only: readonly string[];
   empty: string;
+  today: string;
 }) {
   if (stays.length === 0) return <p>{empty}</p>;
   return (
@@ -89,6 +93,7 @@ function StayTable({
                   status={stay.status}
                   who={`${stay.name}, room ${stay.roomNumber}`}
                   only={only}
+                  stay={{ checkIn: stay.checkIn, checkOut: stay.checkOut, today }}
                 />
               </td>
             </tr>
@@ -103,15 +108,7 @@ function StayTable({
  * A guest at the door, checked in in one step: posted to the desk's own action (the same schema
  * and data function), which opens the new stay's page to take the payment.
  */
-function WalkInForm({
-  today,
-  rooms,
-  submissionId,
-}: {
-  today: string;
-  rooms: { id: string; label: string }[];
-  submissionId: string;
-}) {
+function WalkInForm({ today, rooms }: { today: string; rooms: { id: string; label: string }[] }) {
   if (rooms.length === 0) return <p>No room is free tonight.</p>;
   return (
     <StaffForm
@@ -125,7 +122,6 @@ function WalkInForm({
       <input type="hidden" name="channel" value="walk-in" />
       <input type="hidden" name="checkInNow" value="on" />
       <input type="hidden" name="checkIn" value={today} />
-      <input type="hidden" name="submissionId" value={submissionId} />
       <SelectField name="roomId" label="Room free tonight" defaultValue="">
         <option value="">Choose a room</option>
         {rooms.map((room) => (
@@ -177,7 +173,8 @@ function WalkInForm({
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, arrivals, departures, inHouse, freeTonight, submissionId } = loaderData;
+  const { today, arrivals, departures, inHouse, freeTonight } = loaderData;
+  const notice = useStaffNotice(actionData);
   return (
     <>
       <title>Staff: today</title>
@@ -185,7 +182,7 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <p>
         <CsvDownload list="today" label="Download today's lists as CSV" />
       </p>
-      <StaffActionNotice notice={actionData} />
+      <StaffActionNotice notice={notice} />
       <section aria-labelledby="arrivals">
         <h2 id="arrivals">Arrivals ({arrivals.length})</h2>
         <StayTable
@@ -193,23 +190,37 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
           stays={arrivals}
           only={["confirm", "check-in", "no-show"]}
           empty="No arrivals due."
+          today={today}
         />
       </section>
       <section aria-labelledby="departures">
         <h2 id="departures">Departures ({departures.length})</h2>
-        <StayTable caption="Departures" stays={departures} only={["check-out"]} empty="No departures due." />
+        <StayTable
+          caption="Departures"
+          stays={departures}
+          only={["check-out"]}
+          empty="No departures due."
+          today={today}
+        />
       </section>
       <section aria-labelledby="walk-in">
         <h2 id="walk-in">Walk-in</h2>
         <details>
           <summary>Check in a guest at the door</summary>
-          <WalkInForm today={today} rooms={freeTonight} submissionId={submissionId} />
+          <WalkInForm today={today} rooms={freeTonight} />
         </details>
       </section>
       <section aria-labelledby="in-house">
         <h2 id="in-house">In house ({inHouse.length})</h2>
-        <StayTable caption="In house" stays={inHouse} only={["check-out"]} empty="No guests checked in." />
+        <StayTable
+          caption="In house"
+          stays={inHouse}
+          only={["check-out"]}
+          empty="No guests checked in."
+          today={today}
+        />
       </section>
+      <ChannelsToday {...loaderData.channels} />
     </>
   );
 }

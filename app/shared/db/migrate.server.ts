@@ -20,6 +20,7 @@ import * as messageSearchText from "./migrations/2026-11-25-9-message-search-tex
 import * as reservationDeposits from "./migrations/2026-11-25-9-reservation-deposits.ts";
 import * as inboxReadOrder from "./migrations/2026-11-26-1-inbox-read-order.ts";
 import * as staffSubmissions from "./migrations/2026-11-27-1-staff-submissions.ts";
+import * as channels from "./migrations/2026-11-27-5-channels.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -48,6 +49,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-25-9-reservation-deposits": reservationDeposits,
   "2026-11-26-1-inbox-read-order": inboxReadOrder,
   "2026-11-27-1-staff-submissions": staffSubmissions,
+  "2026-11-27-5-channels": channels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

@@ -74,6 +74,10 @@ export interface Database {
   paymentWebhookEvents: PaymentWebhookEventTable;
   listCounts: ListCountTable;
   staffSubmissions: StaffSubmissionTable;
+  channelExports: ChannelExportTable;
+  channelFeeds: ChannelFeedTable;
+  channelBlocks: ChannelBlockTable;
+  channelConflicts: ChannelConflictTable;
 }
 
 /** A timestamp the database sets (its own clock, decisions.md point 3). */
@@ -304,6 +308,7 @@ interface RoomHoldTable {
   bookingId: ColumnType<string | null, never, never>;
   reservationId: ColumnType<string | null, never, never>;
   closureId: ColumnType<number | null, never, never>;
+  channelBlockId: ColumnType<string | null, never, never>;
 }
 
 /** Every change of a request's status (and other staff changes), oldest first per request. */
@@ -556,4 +561,57 @@ interface StaffSubmissionTable {
   location: string;
   notice: ColumnType<Record<string, unknown>, string | undefined, string>;
   createdAt: ServerTimestamp;
+}
+
+/** A room's own calendar feed: its secret token (migration 2026-11-27-5-channels). */
+interface ChannelExportTable {
+  roomId: number;
+  token: string;
+  bodySha256: string | null;
+  changedAt: ColumnType<Date, Date | undefined, Date>;
+  rotatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Another channel's calendar feed of a room, and how its sync went. */
+interface ChannelFeedTable {
+  id: Generated<number>;
+  roomId: number;
+  name: string;
+  url: string;
+  createdAt: ServerTimestamp;
+  claimedUntil: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lastAttemptAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lastSuccessAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lastError: string | null;
+  lastErrorAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  eventCount: Generated<number>;
+  remoteEtag: string | null;
+  remoteLastModified: string | null;
+}
+
+/** One event of a channel's feed; it holds its room on the ledger while `holds`. */
+interface ChannelBlockTable {
+  id: ColumnType<string, never, never>;
+  feedId: number;
+  roomId: number;
+  uid: string;
+  startsOn: IsoDate;
+  endsOn: IsoDate;
+  kind: "booking" | "unavailable";
+  summary: string;
+  details: string;
+  holds: boolean;
+  missingSince: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  createdAt: ServerTimestamp;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A channel's booking that arrived for nights already held here: raised once. */
+interface ChannelConflictTable {
+  id: ColumnType<string, never, never>;
+  blockId: string;
+  startsOn: IsoDate;
+  endsOn: IsoDate;
+  createdAt: ServerTimestamp;
+  resolvedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -39,6 +39,7 @@ export function StaffFrame({
                   <NavLink to="/staff/taxes">Taxes</NavLink>
                   <NavLink to="/staff/deposits">Deposits</NavLink>
                   <NavLink to="/staff/accounts">Accounts</NavLink>
+                  <NavLink to="/staff/channels">Calendar sync</NavLink>
                 </>
               ) : null}
             </nav>
