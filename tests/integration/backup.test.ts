@@ -218,7 +218,8 @@ describe("npm run db:backup and db:restore", () => {
     const restored = await run(["restore", join(dataDir, BACKUPS_FOLDER, name ?? "")], { DATA_DIR: target });
     expect(restored.code, restored.stderr).toBe(0);
     expect(readdirSync(target)).toContain("PG_VERSION");
-  });
+    // Three embedded databases start one after another, two of them in child processes.
+  }, 90_000);
 
   it("refuses to restore into, or migrate, a folder a running server holds", async () => {
     const dataDir = fresh("held");
