@@ -24,6 +24,10 @@ import { logger } from "../app/shared/logger.server.ts";
 import { staffConsoleRuntime } from "../app/features/staff/staff-runtime.server.ts";
 import { startPaymentReconciler } from "../app/features/payments/deposits.server.ts";
 import { startChannelSync } from "../app/features/channels/channel-sync.server.ts";
+import {
+  channelSettingsContext,
+  type ChannelSettings,
+} from "../app/features/channels/channel-settings.server.ts";
 import { paymentProviderContext } from "../app/features/payments/payment-provider.server.ts";
 import {
   LENCO_WEBHOOK_PATH,
@@ -100,12 +104,11 @@ export const startPayments = () =>
     ? startPaymentReconciler({ database: () => database.ready(), provider: paymentProvider })
     : null;
 /** Calendar sync (decisions.md 36): reads the channels' feeds every CHANNEL_SYNC_MINUTES. */
-export const startChannels = () =>
-  startChannelSync({
-    database: () => database.ready(),
-    intervalMinutes: env.CHANNEL_SYNC_MINUTES,
-    graceMinutes: env.CHANNEL_RELEASE_GRACE_MINUTES,
-  });
+const channelSettings: ChannelSettings = {
+  intervalMinutes: env.CHANNEL_SYNC_MINUTES,
+  graceMinutes: env.CHANNEL_RELEASE_GRACE_MINUTES,
+};
+export const startChannels = () => startChannelSync({ database: () => database.ready(), ...channelSettings });
 
 /** The staff console's start-up duties and its command line (scripts/staff.ts). */
 export const staffConsole = staffConsoleRuntime(database, env);
@@ -179,6 +182,7 @@ app.use(
       context.set(pageKeepingContext, { freshValues: [], degraded: false });
       context.set(pagePipelineContext, pages.forRender(req, res));
       context.set(paymentProviderContext, paymentProvider);
+      context.set(channelSettingsContext, channelSettings);
       return context;
     },
   }),

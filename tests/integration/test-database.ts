@@ -4,6 +4,7 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe } from "vitest";
 import { databaseContext, siteOriginContext, writeAllowedContext } from "../../app/shared/context.server.ts";
+import { channelSettingsContext } from "../../app/features/channels/channel-settings.server.ts";
 import type { DatabaseConfig, DB } from "../../app/shared/db/client.server.ts";
 import { openDatabase, type DatabaseHandle } from "../../app/shared/db/database.server.ts";
 
@@ -63,6 +64,7 @@ async function createTestDatabase(engine: Engine): Promise<TestDatabase & { drop
       context.set(databaseContext, handle);
       context.set(writeAllowedContext, writeAllowed);
       context.set(siteOriginContext, "http://localhost:3000");
+      context.set(channelSettingsContext, { intervalMinutes: 10, graceMinutes: 30 });
       return context;
     },
     async drop() {

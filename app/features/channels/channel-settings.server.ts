@@ -1,17 +1,14 @@
-import { parseEnv } from "~/shared/env.server.ts";
-import type { SyncSettings } from "./channel-sync.server.ts";
+import { createContext } from "react-router";
+
+export interface ChannelSettings {
+  /** How often each feed is read (CHANNEL_SYNC_MINUTES). */
+  intervalMinutes: number;
+  /** How long an event may be missing from a feed that answers before its nights are released. */
+  graceMinutes: number;
+}
 
 /**
- * How often feeds are read and how long a missing event keeps its nights (CHANNEL_SYNC_MINUTES,
- * CHANNEL_RELEASE_GRACE_MINUTES in app/shared/env.server.ts): the worker gets them from the
- * server's parsed environment; the console's page reads the same variables once, here.
+ * CHANNEL_SYNC_MINUTES and CHANNEL_RELEASE_GRACE_MINUTES as the server parsed them at start
+ * (server/app.ts): the import worker and the console's page read the same values.
  */
-let settings: (SyncSettings & { intervalMinutes: number }) | undefined;
-
-export function channelSettings(): SyncSettings & { intervalMinutes: number } {
-  if (!settings) {
-    const env = parseEnv();
-    settings = { intervalMinutes: env.CHANNEL_SYNC_MINUTES, graceMinutes: env.CHANNEL_RELEASE_GRACE_MINUTES };
-  }
-  return settings;
-}
+export const channelSettingsContext = createContext<ChannelSettings>();

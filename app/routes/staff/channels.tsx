@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ChannelConflicts } from "~/features/channels/components/channel-conflicts.tsx";
 import { listOpenConflicts } from "~/features/channels/channel-conflicts.server.ts";
 import { addFeed, listChannelRooms, removeFeed } from "~/features/channels/channel-feeds.server.ts";
-import { channelSettings } from "~/features/channels/channel-settings.server.ts";
+import { channelSettingsContext } from "~/features/channels/channel-settings.server.ts";
 import { syncFeedNow, type SyncReport } from "~/features/channels/channel-sync.server.ts";
 import { channelsFormSchema } from "~/features/channels/channels-schema.ts";
 import { feedPath, rotateExportToken } from "~/features/channels/room-feed.server.ts";
@@ -25,7 +25,7 @@ import type { Route } from "./+types/channels";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context, { role: "manager" });
-  const { intervalMinutes } = channelSettings();
+  const { intervalMinutes } = context.get(channelSettingsContext);
   const [rooms, conflicts] = await Promise.all([
     listChannelRooms(db, intervalMinutes),
     listOpenConflicts(db),
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Sync now reads the channel first, outside the form's transaction (a network read may take
   // seconds), then answers like every form: a repeat of the form reads again, harmlessly.
   if (parsed.ok && parsed.data.intent === "sync-feed") {
-    const report = await syncFeedNow(db, parsed.data.feedId, channelSettings());
+    const report = await syncFeedNow(db, parsed.data.feedId, context.get(channelSettingsContext));
     return writeOnce({ db, staff, request, form }, async () => syncNotice(report));
   }
   return writeOnce({ db, staff, request, form }, (trx) => change(trx, staff.accountId, form));
