@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as channels from "~/routes/staff/channels.tsx";
 import * as today from "~/routes/staff/today.tsx";
+import { listBoard } from "../../app/features/desk/inbox.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { channelCalendar, startFeedServer, type FeedServer } from "../channel-feeds.ts";
 import { book, roomId } from "./stay-fixtures.ts";
@@ -147,5 +148,35 @@ describeEachEngine("/staff/channels", (getDatabase) => {
       data: { message: "Airbnb removed: the nights it blocked are free again." },
     });
     expect(await db().selectFrom("channelBlocks").select("id").execute()).toHaveLength(0);
+  });
+
+  it("shows a channel's nights on the room board under the channel's name", async () => {
+    const room = await roomId(db(), "119");
+    feeds.play("/booking-119.ics", {
+      body: channelCalendar([{ uid: "b@booking.com", from: day(40), to: day(42) }]),
+    });
+    await post({
+      intent: "add-feed",
+      roomId: String(room),
+      name: "Booking.com",
+      url: feeds.url("/booking-119.ics"),
+      submissionId: "seed.add-119",
+    });
+    const feed = await db()
+      .selectFrom("channelFeeds")
+      .select("id")
+      .where("roomId", "=", room)
+      .executeTakeFirstOrThrow();
+    await post({ intent: "sync-feed", feedId: String(feed.id), submissionId: "seed.sync-119" });
+    const bars = await listBoard(db(), day(39), day(45));
+    expect(bars.filter((bar) => bar.roomId === room)).toEqual([
+      expect.objectContaining({
+        kind: "channel",
+        label: "Booking.com",
+        status: "Held by a channel",
+        startDay: 1,
+        nights: 2,
+      }),
+    ]);
   });
 });

@@ -496,7 +496,8 @@ export interface BoardBar {
   startDay: number;
   /** Nights shown from there (clipped to the board's end). */
   nights: number;
-  kind: "booking" | "reservation" | "closure";
+  /** A channel's block (calendar sync) is labelled with the channel's name. */
+  kind: "booking" | "reservation" | "closure" | "channel";
   id: string;
   label: string;
   status: string;
@@ -517,12 +518,17 @@ export async function listBoard(db: DB, from: string, until: string): Promise<Bo
       greatest(lower(h.nights), ${from}::date) - ${from}::date as "startDay",
       least(coalesce(upper(h.nights), ${until}::date), ${until}::date)
         - greatest(lower(h.nights), ${from}::date) as nights,
-      case when b.id is not null then 'booking' when r.id is not null then 'reservation' else 'closure' end as kind,
-      coalesce(b.id::text, r.id::text, h.closure_id::text) as id,
+      case when b.id is not null then 'booking' when r.id is not null then 'reservation'
+        when h.channel_block_id is not null then 'channel' else 'closure' end as kind,
+      coalesce(b.id::text, r.id::text, h.closure_id::text, h.channel_block_id::text) as id,
       coalesce(b.name, r.name,
         case when h.closure_id is not null
-          then (select c.reason from room_closures c where c.id = h.closure_id) end) as label,
-      coalesce(b.status, r.status, 'Out of service') as status
+          then (select c.reason from room_closures c where c.id = h.closure_id) end,
+        case when h.channel_block_id is not null
+          then (select f.name from channel_blocks cb join channel_feeds f on f.id = cb.feed_id
+            where cb.id = h.channel_block_id) end) as label,
+      coalesce(b.status, r.status,
+        case when h.channel_block_id is not null then 'Held by a channel' else 'Out of service' end) as status
     from room_holds h
     left join bookings b on b.id = h.booking_id
     left join reservations r on r.id = h.reservation_id

@@ -113,7 +113,11 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
         rows: bars.map((bar) => [
           byId.get(bar.roomId)?.roomNumber ?? bar.roomId,
           byId.get(bar.roomId)?.type ?? "",
-          bar.kind === "closure" ? "Out of service" : INBOX_KIND_LABELS[bar.kind],
+          bar.kind === "closure"
+            ? "Out of service"
+            : bar.kind === "channel"
+              ? "Calendar sync"
+              : INBOX_KIND_LABELS[bar.kind],
           bar.label,
           bar.status,
           addDays(start, bar.startDay),

@@ -74,6 +74,8 @@ function cells(row: readonly BoardCell[]) {
       >
         {cell.kind === "closure" ? (
           <span>Out of service: {cell.label}</span>
+        ) : cell.kind === "channel" ? (
+          <span>Held by {cell.label}</span>
         ) : (
           <Link to={`/staff/requests/${cell.kind}/${cell.id}`}>{`${cell.label} (${cell.status})`}</Link>
         )}
