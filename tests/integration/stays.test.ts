@@ -125,6 +125,8 @@ describeEachEngine("stays", (getDatabase) => {
     const { db } = getDatabase();
     const id = bookingId(await book(db, "108", day(15), day(18)));
     bookingId(await book(db, "109", day(17), day(19)));
+    // Booked at a season's K520 a night: the moved booking's label keeps the price it was sold at.
+    await db.updateTable("bookings").set({ price: 520 }).where("id", "=", id).execute();
     expect(await moveStay(db, "booking", id, await roomId(db, "109"), { actor: "staff" })).toEqual({
       kind: "taken",
     });
@@ -136,7 +138,7 @@ describeEachEngine("stays", (getDatabase) => {
     bookingId(await book(db, "108", day(15), day(18))); // the old room's nights are free
     expect(await book(db, "110", day(16), day(17))).toEqual({ kind: "taken" });
     const moved = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(moved).toMatchObject({ roomNumber: "110", selectedRoom: "110 - Deluxe - K400", price: 400 });
+    expect(moved).toMatchObject({ roomNumber: "110", selectedRoom: "110 - Deluxe - K520", price: 520 });
     const history = await listHistory(db, "booking", id);
     expect(history.at(-1)?.note).toBe("Moved from room 108 to room 110.");
   });

@@ -165,9 +165,15 @@ export async function moveStay(
         return { kind: "not-holding" } as const;
       const moved = { roomId: room.id, roomNumber: room.roomNumber, roomType: room.type };
       if (kind === "booking") {
+        // The label names the new room with the booked first night's price, as the guest saw it.
+        const { price } = await trx
+          .selectFrom("bookings")
+          .select("price")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
         await trx
           .updateTable("bookings")
-          .set({ ...moved, selectedRoom: roomLabel(room) })
+          .set({ ...moved, selectedRoom: roomLabel({ ...room, price }) })
           .where("id", "=", id)
           .execute();
       } else {
