@@ -23,7 +23,7 @@ test("the payments walkthrough runs and every check holds", async () => {
   expect(stdout).toContain("ok   duplicate delivery → 200");
   expect(stdout).toContain("old signature → 401");
   expect(stdout).toContain("a webhook signed with a guessed key → 401");
-  expect(stdout).toMatch(/ok {3}cash K[\d,]+ recorded \(200\)/);
+  expect(stdout).toMatch(/ok {3}cash K[\d,]+ recorded \(303\)/);
   expect(stdout).toMatch(/'collection\.successful' │ 'confirmed' +│ 1 /);
   expect(stdout).toContain("Walkthrough done: every check held.");
 });

@@ -104,6 +104,9 @@ test("a manager edits a stay rule in place, or leaves it by Cancel", async ({ pa
   await expect(stayForm(page).getByLabel("Minimum nights")).toHaveValue("");
 
   await page.getByRole("link", { name: "Edit stay rule Late minimum" }).click();
+  // The edit form replaces the add form once the page has loaded: fill that one, not the other.
+  await expect(page.getByRole("heading", { name: "Edit stay rule 'Late minimum'" })).toBeVisible();
+  await expect(stayForm(page).getByLabel("Minimum nights")).toHaveValue("2");
   await stayForm(page).getByLabel("Minimum nights").fill("3");
   await stayForm(page).getByRole("button", { name: "Save changes" }).click();
   await expect(

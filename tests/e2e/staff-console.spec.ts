@@ -227,6 +227,8 @@ test.describe("staff console", () => {
   test("a price change shows on the public site at once; closures are refused over a stay", async ({
     page,
   }) => {
+    // A guest's booking, a sign-in, an axe check and four posts, each answered by a redirect.
+    test.slow();
     await bookAsGuest(page, {
       roomId: 7,
       checkIn: addDays(today, 30),

@@ -22,6 +22,8 @@ async function openDesk(page: Page, checkIn: string, checkOut: string) {
 
 test.describe("the front desk", () => {
   test("a phone booking without an e-mail, paid in cash at the desk, with its receipt", async ({ page }) => {
+    // A sign-in, a booking, a payment and a receipt, each post answered by a redirect.
+    test.slow();
     const checkIn = addDays(today, 10);
     const checkOut = addDays(today, 12);
     await signIn(page);
