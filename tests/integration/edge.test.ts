@@ -290,7 +290,8 @@ describe("timeouts", () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
-    expect(Date.now() - started).toBeLessThan(4_000);
+    // Node's own limits are a minute and more; a busy machine adds seconds, not that.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it("cuts off a client that sends its request headers too slowly", async () => {
@@ -306,7 +307,8 @@ describe("timeouts", () => {
       everyMs: 300,
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(Date.now() - started).toBeLessThan(4_000);
+    // Node's own limits are a minute and more; a busy machine adds seconds, not that.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
 

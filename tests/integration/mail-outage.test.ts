@@ -236,10 +236,11 @@ describe.concurrent("the mail outbox through an outage", () => {
         expect(smtp.swallowed).toBeGreaterThan(0);
         expect(failedSends.length).toBeGreaterThan(0);
         for (const failure of failedSends) {
-          // The greeting timeout ended each try, not the operating system's minutes-long one.
+          // The greeting timeout ended each try, not the operating system's two-minute one. The
+          // upper bound is loose: a busy machine delays timers by seconds, never by minutes.
           expect(failure.code).toBe("ETIMEDOUT");
           expect(failure.ms).toBeGreaterThanOrEqual(TIMEOUTS.greetingTimeout - 100);
-          expect(failure.ms).toBeLessThan(TIMEOUTS.connectionTimeout + TIMEOUTS.greetingTimeout + 1_000);
+          expect(failure.ms).toBeLessThan(30_000);
         }
       },
     );
