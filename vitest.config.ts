@@ -5,13 +5,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "bench/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-    ],
     environment: "node",
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Most files
     // wait on PostgreSQL, SMTP or a child server rather than compute, so two run side by side.
@@ -19,5 +12,28 @@ export default defineConfig({
     // PGlite and a PostgreSQL database per file: give slow starts room.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          // One migrated database per engine for the whole run; each test file starts from a copy.
+          globalSetup: ["tests/integration/template-databases.ts"],
+        },
+      },
+    ],
   },
 });

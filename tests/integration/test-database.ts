@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
+import { openAsBlob } from "node:fs";
+import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { databaseContext, siteOriginContext, writeAllowedContext } from "../../app/shared/context.server.ts";
 import { channelSettingsContext } from "../../app/features/channels/channel-settings.server.ts";
 import type { DatabaseConfig, DB } from "../../app/shared/db/client.server.ts";
 import { openDatabase, type DatabaseHandle } from "../../app/shared/db/database.server.ts";
+import { adminDatabase, databaseUrl } from "./template-databases.ts";
 
 /**
  * Integration tests run against both engines (decisions.md 2): the embedded
@@ -17,8 +18,6 @@ import { openDatabase, type DatabaseHandle } from "../../app/shared/db/database.
 export const ENGINES = ["pglite", "postgres"] as const;
 export type Engine = (typeof ENGINES)[number];
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
 export interface TestDatabase {
   handle: DatabaseHandle;
   db: DB;
@@ -27,24 +26,27 @@ export interface TestDatabase {
 }
 
 /**
- * An empty throwaway database of `engine`: its configuration, and how to drop it once closed
- * (an in-memory PGlite, or a randomly named database on the PostgreSQL server).
+ * A throwaway database of `engine`: its configuration, and how to drop it once closed (an
+ * in-memory PGlite, or a randomly named database on the PostgreSQL server). Empty, or a copy of
+ * the run's migrated and seeded one (tests/integration/template-databases.ts).
  */
 export async function throwawayDatabase(
   engine: Engine,
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ config: DatabaseConfig; dropDatabase(): Promise<void> }> {
-  if (engine === "pglite") return { config: { dataDir: "memory://" }, dropDatabase: async () => {} };
+  if (engine === "pglite") {
+    const startFrom = migrated ? await openAsBlob(inject("pgliteTemplateFile")) : undefined;
+    return { config: { dataDir: "memory://", startFrom }, dropDatabase: async () => {} };
+  }
   const name = `lodge_test_${randomBytes(6).toString("hex")}`;
-  const admin = new Kysely<unknown>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: ADMIN_URL, max: 1, connectionTimeoutMillis: 30_000 }),
-    }),
-  });
-  await sql`create database ${sql.id(name)}`.execute(admin);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const admin = adminDatabase();
+  if (migrated) {
+    await sql`create database ${sql.id(name)} template ${sql.id(inject("postgresTemplate"))}`.execute(admin);
+  } else {
+    await sql`create database ${sql.id(name)}`.execute(admin);
+  }
   return {
-    config: { databaseUrl: url.href, dataDir: "unused", connectTimeoutMs: 30_000 },
+    config: { databaseUrl: databaseUrl(name), dataDir: "unused", connectTimeoutMs: 30_000 },
     async dropDatabase() {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
       await admin.destroy();
@@ -53,7 +55,7 @@ export async function throwawayDatabase(
 }
 
 async function createTestDatabase(engine: Engine): Promise<TestDatabase & { drop(): Promise<void> }> {
-  const { config, dropDatabase } = await throwawayDatabase(engine);
+  const { config, dropDatabase } = await throwawayDatabase(engine, { migrated: true });
   const handle = openDatabase(config);
   const db = await handle.ready();
   return {

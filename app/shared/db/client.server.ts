@@ -19,6 +19,11 @@ export interface DatabaseConfig {
    * longer rather than fail on a slow accept.
    */
   connectTimeoutMs?: number;
+  /**
+   * A dump of an embedded database to start from instead of an empty one (PGlite's
+   * `loadDataDir`): the tests start each file from one migrated copy.
+   */
+  startFrom?: Blob;
 }
 
 const DATE_OID = 1082;
@@ -70,7 +75,10 @@ export function connect(config: DatabaseConfig): {
   }
   // Extensions and memory settings: app/shared/db/pglite-options.server.ts.
   createDataFolderApart(config.dataDir);
-  const pglite = new PGlite(config.dataDir, pgliteOptions({ parsers: { [DATE_OID]: keepDateAsText } }));
+  const pglite = new PGlite(
+    config.dataDir,
+    pgliteOptions({ parsers: { [DATE_OID]: keepDateAsText }, loadDataDir: config.startFrom }),
+  );
   // One connection in one process: every write passes here (app/shared/db/data-version.server.ts).
   const writes = new WriteWatch();
   return {
