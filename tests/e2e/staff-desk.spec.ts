@@ -48,7 +48,7 @@ test.describe("the front desk", () => {
     await expect(facts).toContainText("+260 977 100200");
     await expect(facts).toContainText("None given (no mail is sent)");
     await expect(facts).toContainText("2 nights");
-    await expect(facts).toContainText("Phone call");
+    await expect(facts).toContainText("By phone");
     const total = (await facts.locator("dt:text-is('Total') + dd").textContent()) ?? "";
     expect(total).toMatch(/^K[\d,]+$/);
     await expect(facts.locator("dt:text-is('Balance due') + dd")).toHaveText(total);

@@ -4,6 +4,7 @@ import {
   CHECK_IN_NOW_NOT_TODAY,
   parseDeskBookingForm,
   parseLedgerEntryForm,
+  sourceLabel,
   TRANSACTION_ID_REQUIRED,
 } from "./desk-schema.ts";
 
@@ -86,5 +87,16 @@ describe("a payment recorded at the desk", () => {
       ok: false,
       fieldErrors: { entryKind: expect.any(String), method: expect.any(String) },
     });
+  });
+});
+
+describe("a request's source", () => {
+  it("reads in the console's words, and an unknown one as stored", () => {
+    expect(["web", "phone", "walk-in", "fax"].map(sourceLabel)).toEqual([
+      "The website",
+      "By phone",
+      "At the door (walk-in)",
+      "fax",
+    ]);
   });
 });

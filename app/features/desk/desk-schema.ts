@@ -2,7 +2,7 @@
 // money taken for them. The same field rules as the public forms (stay-schema.ts), but the
 // e-mail is optional, the phone is required, and the channel is recorded.
 import { z } from "zod";
-import { LEDGER_METHODS } from "~/shared/db/schema.ts";
+import { LEDGER_METHODS, type RequestChannel } from "~/shared/db/schema.ts";
 import { BOOKING_TYPE_REQUIRED } from "../../shared/messages.ts";
 import { guestContactShape, staySchema } from "../stays/stay-schema.ts";
 import { venueBookingShape } from "../venues/venue-schema.ts";
@@ -21,6 +21,19 @@ export const DESK_CHANNEL_LABELS: Record<DeskChannel, string> = {
   phone: "By phone",
   "walk-in": "At the door (walk-in)",
 };
+
+/** Where a request came from, in the console's words everywhere: lists, a request, reports. */
+export const REQUEST_SOURCE_LABELS: Record<RequestChannel, string> = {
+  web: "The website",
+  ...DESK_CHANNEL_LABELS,
+};
+
+/** 'walk-in' → 'At the door (walk-in)'; an unknown source as it is stored. */
+export function sourceLabel(channel: string): string {
+  return Object.hasOwn(REQUEST_SOURCE_LABELS, channel)
+    ? REQUEST_SOURCE_LABELS[channel as RequestChannel]
+    : channel;
+}
 
 const DESK_TABS = ["room", "reservation", "venue"] as const;
 export type DeskTab = (typeof DESK_TABS)[number];

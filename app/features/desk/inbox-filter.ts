@@ -1,6 +1,6 @@
 import { hasControlCharacters } from "../../shared/forms/form-rules.ts";
 import { readDateFilter, readPageNumber } from "../staff/staff-list-filters.ts";
-import { STAY_STATUSES } from "../../shared/db/schema.ts";
+import { REQUEST_CHANNELS, STAY_STATUSES, type RequestChannel } from "../../shared/db/schema.ts";
 
 // The inbox's filters as they travel in the URL (so a filtered list can be bookmarked, paged and
 // exported as it is shown). Unknown values are dropped, never passed on.
@@ -20,13 +20,10 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export const INBOX_STATUSES = [...STAY_STATUSES, "New", "Handled", ...NEWSLETTER_STATUSES] as const;
 
-export const INBOX_CHANNEL_LABELS = { web: "Website", phone: "Phone", "walk-in": "Walk-in" } as const;
-type InboxChannel = keyof typeof INBOX_CHANNEL_LABELS;
-
 export interface InboxQuery {
   kind?: InboxKindName;
   status?: string;
-  channel?: InboxChannel;
+  channel?: RequestChannel;
   /** Only requests with money still to pay. */
   balanceDue?: boolean;
   from?: string;
@@ -47,7 +44,9 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const search = hasControlCharacters(typed) ? "" : typed;
   const channel = params.get("channel") ?? "";
   return {
-    channel: Object.hasOwn(INBOX_CHANNEL_LABELS, channel) ? (channel as InboxChannel) : undefined,
+    channel: (REQUEST_CHANNELS as readonly string[]).includes(channel)
+      ? (channel as RequestChannel)
+      : undefined,
     balanceDue: params.get("due") === "1" ? true : undefined,
     kind: Object.hasOwn(INBOX_KIND_LABELS, kind) ? (kind as InboxKindName) : undefined,
     status: (INBOX_STATUSES as readonly string[]).includes(status) ? status : undefined,

@@ -4,17 +4,6 @@
 // - ADR (average daily rate) = room revenue ÷ room-nights sold;
 // - RevPAR (revenue per available room) = room revenue ÷ room-nights available.
 
-import type { RequestChannel } from "../../shared/db/schema.ts";
-import { DESK_CHANNEL_LABELS } from "../desk/desk-schema.ts";
-
-/** A request's source in the console's words: the desk's for phone and door, and the website. */
-const SOURCE_LABELS: Record<RequestChannel, string> = { web: "The website", ...DESK_CHANNEL_LABELS };
-
-/** 'walk-in' → 'At the door (walk-in)'; an unknown source as it is stored. */
-export function sourceLabel(channel: string): string {
-  return Object.hasOwn(SOURCE_LABELS, channel) ? SOURCE_LABELS[channel as RequestChannel] : channel;
-}
-
 export interface NightTotals {
   available: number;
   sold: number;

@@ -16,13 +16,13 @@ import {
   type VenueFigures,
 } from "~/features/reports/report-queries.server.ts";
 import { addDays, lodgeToday } from "~/shared/dates.ts";
+import { sourceLabel } from "~/features/desk/desk-schema.ts";
 import {
   FORWARD_DAYS,
   kwachaNumber,
   oneDecimal,
   percentNumber,
   roomKpis,
-  sourceLabel,
   summaryLines,
   type SummaryFigures,
 } from "~/features/reports/report-figures.ts";

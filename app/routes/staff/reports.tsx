@@ -20,11 +20,11 @@ import {
   formatPercent,
   FORWARD_DAYS,
   formatRate,
-  sourceLabel,
   summaryLines,
   type SummaryFigures,
 } from "~/features/reports/report-figures.ts";
 import { readReportQuery } from "~/features/reports/report-period.ts";
+import { sourceLabel } from "~/features/desk/desk-schema.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/reports";
 import { readReportsPage } from "../../features/reports/reports.server.ts";

@@ -25,6 +25,7 @@ import { listFreeRooms } from "~/features/stays/rooms.server.ts";
 import { LEDGER_METHODS } from "~/shared/db/schema.ts";
 import { buildFolio } from "~/features/pricing/folio.ts";
 import { INBOX_KIND_LABELS } from "~/features/desk/inbox-filter.ts";
+import { sourceLabel } from "~/features/desk/desk-schema.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { holdsRoom } from "~/features/requests/stay-lifecycle.ts";
@@ -56,8 +57,6 @@ interface Fact {
   value: string;
   href?: string;
 }
-
-const CHANNEL_LABELS = { web: "The website", phone: "Phone call", "walk-in": "Walk-in at the door" } as const;
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -110,7 +109,7 @@ function receptionFacts(
     { label: "Status", value: row.status },
     { label: "Reference", value: row.reference },
     { label: "Payment method chosen", value: row.paymentMethod },
-    { label: "Received", value: `${formatLodgeTime(row.createdAt)}, ${CHANNEL_LABELS[row.channel]}` },
+    { label: "Received", value: `${formatLodgeTime(row.createdAt)}, ${sourceLabel(row.channel)}` },
     { label: "Message", value: row.message ?? "None" },
   ];
 }

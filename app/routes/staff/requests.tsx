@@ -4,8 +4,8 @@ import { formatDisplayDate, formatLodgeTime, isIsoDate } from "~/shared/dates.ts
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { InputField, SelectField } from "~/shared/forms/form-fields.tsx";
 import { INBOX_PAGE_SIZE, listInbox } from "~/features/desk/inbox.server.ts";
+import { REQUEST_SOURCE_LABELS, sourceLabel } from "~/features/desk/desk-schema.ts";
 import {
-  INBOX_CHANNEL_LABELS,
   INBOX_KIND_LABELS,
   INBOX_STATUSES,
   inboxSearch,
@@ -79,7 +79,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
         </SelectField>
         <SelectField name="channel" label="Came by" defaultValue={query.channel ?? ""}>
           <option value="">Any way</option>
-          {Object.entries(INBOX_CHANNEL_LABELS).map(([value, label]) => (
+          {Object.entries(REQUEST_SOURCE_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
@@ -164,10 +164,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
                   {row.channel !== "web" ? (
                     <>
                       <br />
-                      <span className="staff-muted">
-                        {INBOX_CHANNEL_LABELS[row.channel as keyof typeof INBOX_CHANNEL_LABELS] ??
-                          row.channel}
-                      </span>
+                      <span className="staff-muted">{sourceLabel(row.channel)}</span>
                     </>
                   ) : null}
                 </td>
