@@ -11,7 +11,7 @@ import {
   moveStay,
   readStayDates,
 } from "~/features/requests/request-status.server.ts";
-import { checkInWindow } from "~/features/requests/stay-lifecycle.ts";
+import { canChangeStay, checkInWindow } from "~/features/requests/stay-lifecycle.ts";
 import { stayRoomState } from "~/features/housekeeping/housekeeping.server.ts";
 import { readyForGuest } from "~/features/housekeeping/housekeeping-rules.ts";
 import { formatDisplayDate } from "~/shared/dates.ts";
@@ -174,7 +174,8 @@ async function refuseEarlyCheckIn(
  */
 async function askRoomNotReady(db: DB, kind: "booking" | "reservation", id: string, earlyArrival: boolean) {
   const room = await stayRoomState(db, kind, id);
-  if (!room || readyForGuest(room.state)) return undefined;
+  // A stay that cannot be checked in is refused for that below, without the question.
+  if (!room || readyForGuest(room.state) || !canChangeStay(room.status, "Checked in")) return undefined;
   return data<StaffNotice>(
     {
       tone: "error",

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/shared/db/client.server.ts";
-import type { HousekeepingState } from "~/shared/db/schema.ts";
+import type { HousekeepingState, StayStatus } from "~/shared/db/schema.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import { logger } from "~/shared/logger.server.ts";
 import { closeRoomAudited } from "~/features/stays/staff-rooms.server.ts";
@@ -210,14 +210,14 @@ export async function backInService(
   return { kind: "back", roomNumber: (await currentState(db, roomId))?.roomNumber ?? "" };
 }
 
-/** The state of the room a stay holds, for the check-in's question, or undefined. */
+/** The stay's status and the state of its room, for the check-in's question, or undefined. */
 export async function stayRoomState(
   db: DB,
   kind: "booking" | "reservation",
   id: string,
-): Promise<{ roomNumber: string; state: HousekeepingState } | undefined> {
-  const result = await sql<{ roomNumber: string; state: HousekeepingState }>`
-    select s.room_number as "roomNumber", h.state
+): Promise<{ status: StayStatus; roomNumber: string; state: HousekeepingState } | undefined> {
+  const result = await sql<{ status: StayStatus; roomNumber: string; state: HousekeepingState }>`
+    select s.status, s.room_number as "roomNumber", h.state
       from ${sql.table(kind === "booking" ? "bookings" : "reservations")} s
       join room_housekeeping h on h.room_id = s.room_id
      where s.id::text = ${id}`.execute(db);
