@@ -12,6 +12,8 @@ test.describe("housekeeping on a phone", () => {
   test("a housekeeper sees only the list, marks a room clean, and the page has no axe violations", async ({
     page,
   }) => {
+    // Two sign-ins, each a password hash, and an invitation: a slow test's time.
+    test.slow();
     const email = `hilda-${Date.now()}@lodge.test`;
     await signIn(page);
     await page.goto(`${STAFF_URL}/staff/accounts`);
