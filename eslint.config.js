@@ -16,6 +16,7 @@ const FEATURES = [
   "venues",
   "stays",
   "channels",
+  "housekeeping",
   "desk",
   "reports",
   "newsletter",

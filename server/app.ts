@@ -24,6 +24,7 @@ import { logger } from "../app/shared/logger.server.ts";
 import { staffConsoleRuntime } from "../app/features/staff/staff-runtime.server.ts";
 import { startPaymentReconciler } from "../app/features/payments/deposits.server.ts";
 import { startChannelSync } from "../app/features/channels/channel-sync.server.ts";
+import { startHousekeeping as startHousekeepingWorker } from "../app/features/housekeeping/housekeeping.server.ts";
 import {
   channelSettingsContext,
   type ChannelSettings,
@@ -109,6 +110,12 @@ const channelSettings: ChannelSettings = {
   graceMinutes: env.CHANNEL_RELEASE_GRACE_MINUTES,
 };
 export const startChannels = () => startChannelSync({ database: () => database.ready(), ...channelSettings });
+/** Housekeeping's morning (ADR 0026): occupied rooms Dirty for their stay-over, once a day. */
+export const startHousekeeping = () =>
+  startHousekeepingWorker({
+    database: () => database.ready(),
+    stayOver: env.HOUSEKEEPING_STAYOVER === "on",
+  });
 
 /** The staff console's start-up duties and its command line (scripts/staff.ts). */
 export const staffConsole = staffConsoleRuntime(database, env);

@@ -4,8 +4,8 @@ import type * as AppModule from "./app.ts";
 /**
  * What the server process runs beside its requests, started and stopped here for `npm run dev`
  * and the production server alike (server/index.ts): the claim on the embedded database's folder,
- * the staff console's start-up step, the mail worker, the payment reconciler, the calendar sync
- * and the daily backups. The stop ends them, then closes the database.
+ * the staff console's start-up step, the mail worker, the payment reconciler, the calendar sync,
+ * housekeeping's morning and the daily backups. The stop ends them, then closes the database.
  *
  * Each worker turns itself off where a test or deployment needs it to: no SMTP_URL, no mail
  * worker; no LENCO_API_TOKEN, no reconciler; PostgreSQL or an in-memory database, no backups
@@ -15,7 +15,13 @@ import type * as AppModule from "./app.ts";
 /** What this needs of server/app.ts, whether Vite loaded it (development) or the build. */
 type SiteModule = Pick<
   typeof AppModule,
-  "database" | "staffConsole" | "startMail" | "startBackups" | "startPayments" | "startChannels"
+  | "database"
+  | "staffConsole"
+  | "startMail"
+  | "startBackups"
+  | "startPayments"
+  | "startChannels"
+  | "startHousekeeping"
 >;
 
 interface SiteLifecycle {
@@ -44,6 +50,7 @@ export function startSiteLifecycle(site: SiteModule): SiteLifecycle {
   const backups = site.startBackups();
   const payments = site.startPayments();
   const channels = site.startChannels();
+  const housekeeping = site.startHousekeeping();
   let stopping: Promise<void> | undefined;
   // `npm run db:backup` while the server runs asks it for a backup (scripts/db.ts): the embedded
   // database admits one process, so only the server can read it. The listener stays for the whole
@@ -65,7 +72,13 @@ export function startSiteLifecycle(site: SiteModule): SiteLifecycle {
     stop() {
       stopping ??= (async () => {
         // Together: each waits only for its own work under way, and all of it needs the database.
-        const workers = Promise.all([backups?.stop(), payments?.stop(), mail.stop(), channels.stop()]);
+        const workers = Promise.all([
+          backups?.stop(),
+          payments?.stop(),
+          mail.stop(),
+          channels.stop(),
+          housekeeping.stop(),
+        ]);
         logger.info("stopping: the mail worker, payments and backups finish what they have under way");
         await workers;
         await site.database.close();

@@ -162,6 +162,8 @@ const EnvFields = z.object({
     emptyAsUnset,
     z.coerce.number().int().min(0).max(10080).default(30),
   ),
+  /** Whether each occupied room becomes Dirty every morning, for its stay-over service (ADR 0026). */
+  HOUSEKEEPING_STAYOVER: z.preprocess(emptyAsUnset, z.enum(["on", "off"]).default("on")),
 });
 
 /** Lenco's settings make sense together or not at all (decisions.md 33, ADR 0018). */

@@ -11,7 +11,9 @@ import {
   moveStay,
   readStayDates,
 } from "~/features/requests/request-status.server.ts";
-import { checkInWindow } from "~/features/requests/stay-lifecycle.ts";
+import { canChangeStay, checkInWindow } from "~/features/requests/stay-lifecycle.ts";
+import { stayRoomState } from "~/features/housekeeping/housekeeping.server.ts";
+import { readyForGuest } from "~/features/housekeeping/housekeeping-rules.ts";
 import { formatDisplayDate } from "~/shared/dates.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
 import { requestActionSchema, type RequestIntent } from "~/features/staff/staff-schemas.ts";
@@ -93,7 +95,10 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
   }
 
   if (intent === "check-in" && (kind === "booking" || kind === "reservation")) {
-    const refusal = await refuseEarlyCheckIn(db, kind, id, today, formData.get("earlyArrival") === "yes");
+    const early = formData.get("earlyArrival") === "yes";
+    const refusal =
+      (await refuseEarlyCheckIn(db, kind, id, today, early)) ??
+      (formData.get("roomNotReady") === "yes" ? undefined : await askRoomNotReady(db, kind, id, early));
     if (refusal) return refusal;
   }
 
@@ -160,6 +165,25 @@ async function refuseEarlyCheckIn(
     default:
       return undefined;
   }
+}
+
+/**
+ * A check-in to a room housekeeping has not made ready (Dirty, Out of order) asks first (409):
+ * the page then offers a second button that sends `roomNotReady=yes` (and the early arrival
+ * already confirmed, if it was).
+ */
+async function askRoomNotReady(db: DB, kind: "booking" | "reservation", id: string, earlyArrival: boolean) {
+  const room = await stayRoomState(db, kind, id);
+  // A stay that cannot be checked in is refused for that below, without the question.
+  if (!room || readyForGuest(room.state) || !canChangeStay(room.status, "Checked in")) return undefined;
+  return data<StaffNotice>(
+    {
+      tone: "error",
+      message: `Room ${room.roomNumber} is ${room.state}: it is not ready for a guest. Check the guest in only if they will wait for it, or move the stay to a clean room.`,
+      roomNotReady: { kind, id, roomNumber: room.roomNumber, earlyArrival },
+    },
+    { status: 409 },
+  );
 }
 
 const LEDGER_KINDS = ["booking", "reservation", "venue-booking"] as const;

@@ -10,6 +10,8 @@ export interface StaffNotice {
   confirm?: { kind: "booking" | "reservation"; id: string; balance: number; who: string };
   /** A check-in the day before the stay's arrival: the page asks staff to confirm it. */
   earlyCheckIn?: { kind: "booking" | "reservation"; id: string; arrival: string };
+  /** A check-in to a room that is not Clean or Inspected: the page asks staff to confirm it. */
+  roomNotReady?: { kind: "booking" | "reservation"; id: string; roomNumber: string; earlyArrival: boolean };
   /** A desk payment form's messages by field, and what was typed. */
   fieldErrors?: Record<string, string | undefined>;
   values?: Record<string, string>;

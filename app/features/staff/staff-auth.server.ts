@@ -9,7 +9,7 @@ import {
   type SignedInStaff,
 } from "~/features/staff/staff-sessions.server.ts";
 import { REASON_DATABASE_UNAVAILABLE } from "../../shared/messages.ts";
-import { STAFF_DATABASE_DOWN } from "./staff-rules.ts";
+import { HOUSEKEEPING_PATH, roleAllows, STAFF_DATABASE_DOWN } from "./staff-rules.ts";
 import { hashToken, looksLikeToken } from "./staff-tokens.server.ts";
 
 // The one guard of the staff console (docs/decisions/0011-staff-sign-in.md). Every staff loader
@@ -110,13 +110,15 @@ export function pageUrl(request: Request): URL {
 }
 
 /**
- * A signed-in, enabled account with the required role, else: sign-in (302) when there is no
- * live session, 403 when the role does not suffice or a write comes from another site.
+ * A signed-in, enabled account with the required role (reception, unless named: every console
+ * page but the housekeeping list), else: sign-in (302) when there is no live session, 403 when
+ * the role does not suffice or a write comes from another site. A housekeeper who opens another
+ * page is sent to the housekeeping list instead (302).
  */
 export async function requireStaff(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  { role }: { role?: StaffRole } = {},
+  { role = "reception" }: { role?: StaffRole } = {},
 ): Promise<StaffRequest> {
   requireSameOrigin(request, context);
   const token = sessionToken(request);
@@ -130,7 +132,10 @@ export async function requireStaff(
       headers: token ? sessionCookies(null, context.get(siteOriginContext)) : undefined,
     });
   }
-  if (role === "manager" && staff.role !== "manager") throw data(FORBIDDEN, { status: 403 });
+  if (!roleAllows(staff.role, role)) {
+    if (staff.role === "housekeeping" && !isWrite(request)) throw redirect(HOUSEKEEPING_PATH);
+    throw data(FORBIDDEN, { status: 403 });
+  }
   return { db, staff };
 }
 

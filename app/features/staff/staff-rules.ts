@@ -1,4 +1,5 @@
 // Rules of the staff console shared by pages and server (docs/decisions/0011-staff-sign-in.md).
+import type { StaffRole } from "~/shared/db/schema.ts";
 
 /** OWASP's minimum for a password that is the only factor. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -21,3 +22,17 @@ export function tooManyAttempts(minutes: number): string {
 
 export const LINK_INVALID =
   "This link has expired or has already been used. Ask a manager for a new one (or run npm run staff -- reset-password).";
+
+/**
+ * The console's roles, each allowed what the ones below it are: a housekeeper the housekeeping
+ * list only, reception also the desk (today, requests, the board), a manager everything.
+ */
+const ROLE_RANK: Record<StaffRole, number> = { housekeeping: 0, reception: 1, manager: 2 };
+
+/** Whether an account of role `has` may use what `needs` may. */
+export function roleAllows(has: StaffRole, needs: StaffRole): boolean {
+  return ROLE_RANK[has] >= ROLE_RANK[needs];
+}
+
+/** The one page a housekeeper's account opens: others send it there. */
+export const HOUSEKEEPING_PATH = "/staff/housekeeping";

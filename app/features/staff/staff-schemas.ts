@@ -65,7 +65,7 @@ export const requestActionSchema = z.object({
 });
 
 /** A row's id as PostgreSQL's `integer` holds it: a larger number is no row (and no 500). */
-const rowId = (message?: string) =>
+export const rowId = (message?: string) =>
   z.coerce
     .number(message ? { message } : undefined)
     .int(message)
@@ -78,7 +78,7 @@ const price = z.coerce
   .min(1, "A price must be at least K1.")
   .max(1_000_000, "That price is too high.");
 
-const isoDate = (message: string) => z.string().refine(isIsoDate, message);
+export const isoDate = (message: string) => z.string().refine(isIsoDate, message);
 
 export const roomsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("room-price"), roomId: rowId(), price }),
@@ -113,7 +113,7 @@ export const accountsFormSchema = z.discriminatedUnion("intent", [
     intent: z.literal("invite"),
     name: personName,
     email,
-    role: z.enum(["manager", "reception"], { message: "Please choose a role." }),
+    role: z.enum(["manager", "reception", "housekeeping"], { message: "Please choose a role." }),
   }),
   z.object({ intent: z.literal("disable"), accountId: rowId() }),
   z.object({ intent: z.literal("enable"), accountId: rowId() }),

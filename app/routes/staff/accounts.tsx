@@ -179,6 +179,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
           <SelectField name="role" label="Role" required defaultValue="reception">
             <option value="reception">Reception: requests, today, room board</option>
             <option value="manager">Manager: also prices, venues, accounts</option>
+            <option value="housekeeping">Housekeeping: the housekeeping list only</option>
           </SelectField>
           <SubmitButton className="btn btn--primary" pending="Adding…">
             Add and show invitation link

@@ -5,6 +5,8 @@ import { listRooms, type RoomWithStatus } from "~/features/stays/rooms.server.ts
 import { addDays, formatDisplayDate, lodgeToday } from "~/shared/dates.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { readBoardRange } from "~/features/staff/staff-list-filters.ts";
+import { housekeepingStates } from "~/features/housekeeping/housekeeping.server.ts";
+import { RoomStateLabel } from "~/features/housekeeping/components/housekeeping-list.tsx";
 import type { Route } from "./+types/board";
 
 // The room board: rooms down the side, the coming 14 or 30 days across, each stay (and each
@@ -53,8 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const today = lodgeToday();
   const { start, days, until, error } = readBoardRange(new URL(request.url).searchParams, today);
-  const [rooms, bars] = await Promise.all([listRooms(db, today), listBoard(db, start, until)]);
-  return { start, days, rooms: boardRows(rooms, bars, days), error: error ?? null };
+  const [rooms, bars, roomStates] = await Promise.all([
+    listRooms(db, today),
+    listBoard(db, start, until),
+    housekeepingStates(db),
+  ]);
+  return { start, days, rooms: boardRows(rooms, bars, days), roomStates, error: error ?? null };
 }
 
 /** A room's cells: one per empty night, one per bar spanning its nights, which links to its request. */
@@ -87,7 +93,7 @@ function cells(row: readonly BoardCell[]) {
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { start, days, rooms, error } = loaderData;
+  const { start, days, rooms, roomStates, error } = loaderData;
   const dates = Array.from({ length: days }, (_, i) => addDays(start, i));
   return (
     <>
@@ -135,6 +141,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
                   {room.roomNumber}
                   <span className="staff-muted"> {room.type}</span>
                   {room.outOfService ? <span className="board-oos"> (out of service)</span> : null}
+                  <RoomStateLabel state={roomStates[room.roomNumber]} />
                 </th>
                 {cells(room.cells)}
               </tr>

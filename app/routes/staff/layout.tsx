@@ -11,6 +11,7 @@ import type { Route } from "./+types/layout";
 import "~/features/payments/components/folio-document.css";
 import "~/features/pricing/components/nightly-breakdown.css";
 import "~/features/reports/components/report-charts.css";
+import "~/features/housekeeping/components/housekeeping-list.css";
 
 // The staff console's frame: its own header and navigation, never the public site's,
 // and no link to it from the public site. Not for search engines: `noindex` here and in the
@@ -19,7 +20,8 @@ import "~/features/reports/components/report-charts.css";
 export const handle = STAFF_CONSOLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, staff } = await requireStaff(request, context);
+  // Every signed-in role: each page's own loader checks its role.
+  const { db, staff } = await requireStaff(request, context, { role: "housekeeping" });
   return {
     name: staff.name,
     role: staff.role,

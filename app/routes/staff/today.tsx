@@ -17,6 +17,9 @@ import type { Route } from "./+types/today";
 import { staffWrite } from "~/features/staff/staff-submissions.server.ts";
 import { channelsToday } from "~/features/channels/channel-conflicts.server.ts";
 import { ChannelsToday } from "~/features/channels/components/channels-today.tsx";
+import { housekeepingStates } from "~/features/housekeeping/housekeeping.server.ts";
+import { RoomStateLabel } from "~/features/housekeeping/components/housekeeping-list.tsx";
+import type { HousekeepingState } from "~/shared/db/schema.ts";
 
 // Today at the lodge (its own calendar day, Africa/Lusaka): who arrives, who leaves, who is in,
 // with check-in, check-out and no-show one click each.
@@ -24,13 +27,15 @@ import { ChannelsToday } from "~/features/channels/components/channels-today.tsx
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
   const today = lodgeToday();
-  const [lists, freeTonight] = await Promise.all([
+  const [lists, freeTonight, roomStates] = await Promise.all([
     listToday(db, today),
     listFreeRooms(db, { checkIn: today, checkOut: addDays(today, 1) }),
+    housekeepingStates(db),
   ]);
   return {
     today,
     ...lists,
+    roomStates,
     freeTonight: freeTonight.map((room) => ({ id: String(room.id), label: roomLabel(room) })),
     channels: await channelsToday(db, today),
   };
@@ -48,12 +53,14 @@ function StayTable({
   only,
   empty,
   today,
+  roomStates,
 }: {
   caption: string;
   stays: StayRow[];
   only: readonly string[];
   empty: string;
   today: string;
+  roomStates: Record<string, HousekeepingState>;
 }) {
   if (stays.length === 0) return <p>{empty}</p>;
   return (
@@ -73,7 +80,10 @@ function StayTable({
         <tbody>
           {stays.map((stay) => (
             <tr key={stay.id}>
-              <td>{stay.roomNumber}</td>
+              <td>
+                {stay.roomNumber}
+                <RoomStateLabel state={roomStates[stay.roomNumber]} />
+              </td>
               <td>
                 <Link to={`/staff/requests/${stay.kind}/${stay.id}`}>{stay.name}</Link>
                 <br />
@@ -173,7 +183,7 @@ function WalkInForm({ today, rooms }: { today: string; rooms: { id: string; labe
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, arrivals, departures, inHouse, freeTonight } = loaderData;
+  const { today, arrivals, departures, inHouse, freeTonight, roomStates } = loaderData;
   const notice = useStaffNotice(actionData);
   return (
     <>
@@ -191,6 +201,7 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
           only={["confirm", "check-in", "no-show"]}
           empty="No arrivals due."
           today={today}
+          roomStates={roomStates}
         />
       </section>
       <section aria-labelledby="departures">
@@ -201,6 +212,7 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
           only={["check-out"]}
           empty="No departures due."
           today={today}
+          roomStates={roomStates}
         />
       </section>
       <section aria-labelledby="walk-in">
@@ -218,6 +230,7 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
           only={["check-out"]}
           empty="No guests checked in."
           today={today}
+          roomStates={roomStates}
         />
       </section>
       <ChannelsToday {...loaderData.channels} />

@@ -78,6 +78,9 @@ export interface Database {
   channelFeeds: ChannelFeedTable;
   channelBlocks: ChannelBlockTable;
   channelConflicts: ChannelConflictTable;
+  roomHousekeeping: RoomHousekeepingTable;
+  roomHousekeepingHistory: RoomHousekeepingHistoryTable;
+  housekeepingMornings: HousekeepingMorningTable;
 }
 
 /** A timestamp the database sets (its own clock, decisions.md point 3). */
@@ -224,7 +227,7 @@ export interface ContactMessageTable {
 export const CONTACT_MESSAGE_STATUSES = ["New", "Handled"] as const;
 type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 
-export const STAFF_ROLES = ["manager", "reception"] as const;
+export const STAFF_ROLES = ["manager", "reception", "housekeeping"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Who may sign in to the staff console (decisions.md 26). */
@@ -614,4 +617,36 @@ interface ChannelConflictTable {
   endsOn: IsoDate;
   createdAt: ServerTimestamp;
   resolvedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A room's housekeeping state (decisions.md 38, ADR 0026). */
+export const HOUSEKEEPING_STATES = ["Clean", "Dirty", "Inspected", "Out of order"] as const;
+export type HousekeepingState = (typeof HOUSEKEEPING_STATES)[number];
+
+/** Each room's current housekeeping state, one row per room (its own table: see the migration). */
+interface RoomHousekeepingTable {
+  roomId: number;
+  state: HousekeepingState;
+  note: string | null;
+  staffAccountId: number | null;
+  changedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  closureId: number | null;
+}
+
+/** Every change of a room's housekeeping state, written by the database's trigger. */
+interface RoomHousekeepingHistoryTable {
+  id: ColumnType<string, never, never>;
+  roomId: number;
+  fromState: HousekeepingState | null;
+  toState: HousekeepingState;
+  staffAccountId: number | null;
+  note: string | null;
+  at: ServerTimestamp;
+}
+
+/** The lodge days whose stay-over change has been made, once each. */
+interface HousekeepingMorningTable {
+  day: IsoDate;
+  rooms: Generated<number>;
+  at: ServerTimestamp;
 }

@@ -11,7 +11,7 @@ import { StaffForm, SubmitButton } from "../../staff/components/staff-form.tsx";
  */
 export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined }) {
   if (!notice) return null;
-  const { confirm, earlyCheckIn, receiptId } = notice;
+  const { confirm, earlyCheckIn, roomNotReady, receiptId } = notice;
   return (
     <DismissibleNotice tone={notice.tone} of={notice}>
       <p>{notice.message}</p>
@@ -50,6 +50,22 @@ export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined 
             pending="Checking in…"
           >
             Check in a day early
+          </SubmitButton>
+        </StaffForm>
+      ) : null}
+      {roomNotReady ? (
+        <StaffForm method="post" className="staff-actions">
+          <input type="hidden" name="kind" value={roomNotReady.kind} />
+          <input type="hidden" name="id" value={roomNotReady.id} />
+          <input type="hidden" name="roomNotReady" value="yes" />
+          {roomNotReady.earlyArrival ? <input type="hidden" name="earlyArrival" value="yes" /> : null}
+          <SubmitButton
+            name="intent"
+            value="check-in"
+            className="btn btn--outline btn--small"
+            pending="Checking in…"
+          >
+            Check in to room {roomNotReady.roomNumber} anyway
           </SubmitButton>
         </StaffForm>
       ) : null}

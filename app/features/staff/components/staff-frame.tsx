@@ -24,13 +24,18 @@ export function StaffFrame({
         {staff ? (
           <>
             <nav aria-label="Staff console" className="staff-nav">
-              <NavLink to="/staff" end>
-                Today
-              </NavLink>
-              <NavLink to="/staff/requests">Requests</NavLink>
-              <NavLink to="/staff/desk">New booking</NavLink>
-              <NavLink to="/staff/board">Room board</NavLink>
-              <NavLink to="/staff/outbox">Mail outbox</NavLink>
+              {staff.role === "housekeeping" ? null : (
+                <>
+                  <NavLink to="/staff" end>
+                    Today
+                  </NavLink>
+                  <NavLink to="/staff/requests">Requests</NavLink>
+                  <NavLink to="/staff/desk">New booking</NavLink>
+                  <NavLink to="/staff/board">Room board</NavLink>
+                </>
+              )}
+              <NavLink to="/staff/housekeeping">Housekeeping</NavLink>
+              {staff.role === "housekeeping" ? null : <NavLink to="/staff/outbox">Mail outbox</NavLink>}
               {staff.role === "manager" ? (
                 <>
                   <NavLink to="/staff/reports">Reports</NavLink>
