@@ -315,6 +315,10 @@ export function shortenStay(
       return refused(
         `A stay keeps at least its first night: choose a check-out after ${formatDisplayDate(stay.checkIn)}.`,
       );
+    if (stay.roomFrom && checkOut <= stay.roomFrom)
+      return refused(
+        `This stay is in room ${stay.roomNumber} from ${formatDisplayDate(stay.roomFrom)}: choose a check-out after that day, or check the guest out.`,
+      );
     if (checkOut < today)
       return refused(`Nights already past cannot be released: choose ${formatDisplayDate(today)} or later.`);
     await trx.updateTable(TABLES[kind]).set({ checkOut }).where("id", "=", id).execute();
