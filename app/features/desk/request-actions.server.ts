@@ -11,6 +11,7 @@ import {
   readStayDates,
 } from "~/features/requests/request-status.server.ts";
 import { moveStayRoom } from "~/features/desk/stay-changes.server.ts";
+import { lowerFirst } from "~/features/desk/stay-change-actions.server.ts";
 import { checkInWindow } from "~/features/requests/stay-lifecycle.ts";
 import { formatDisplayDate } from "~/shared/dates.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
@@ -74,7 +75,7 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
         "That room is no longer free for every night of this stay. Please choose another.",
         409,
       );
-    return answer("success", `${name} ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`);
+    return answer("success", `${name} ${lowerFirst(result.summary)}`);
   }
 
   // Checking out a guest who still owes money asks for a confirmation first: the page

@@ -92,7 +92,17 @@ export async function applyStayChange(
       if (result.kind !== "changed") return refusal(result, "");
       break;
   }
-  return answer("success", result.summary);
+  return answer(
+    "success",
+    change.intent === "move-room" ? `${KIND_NAMES[kind]} ${lowerFirst(result.summary)}` : result.summary,
+  );
+}
+
+const KIND_NAMES = { booking: "Room booking", reservation: "Reservation" } as const;
+
+/** 'Moved from room 101…' as the end of a sentence that names the stay. */
+export function lowerFirst(text: string): string {
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 /** The answer to an extension refused for its room: the rooms free for the extra nights. */

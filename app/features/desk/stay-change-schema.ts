@@ -37,8 +37,6 @@ export function stayChangeSchema(today: string) {
   ]);
 }
 
-export type StayChange = z.output<ReturnType<typeof stayChangeSchema>>;
-
 export function parseStayChangeForm(input: FormInput, today: string) {
   return parseForm(stayChangeSchema(today), input);
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "~/shared/db/client.server.ts";
 import type { Booking, Database, Reservation, Room } from "~/shared/db/schema.ts";
-import { addDays, formatDisplayDate, nightsBetween, stayNights } from "~/shared/dates.ts";
+import { formatDisplayDate, nightsBetween, stayNights } from "~/shared/dates.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { isRoomAlreadyHeld } from "~/shared/db/database-errors.server.ts";
 import { toIntegerId } from "~/shared/db/ids.ts";
@@ -335,9 +335,4 @@ export function shortenStay(
 /** The first night an extension adds: the stay's own check-out (a same-day stay holds one night). */
 export function extensionStart(stay: { checkIn: string; checkOut: string }): string {
   return stayNights(stay.checkIn, stay.checkOut).until;
-}
-
-/** The lodge's latest check-out an extension may reach from `today` (a year ahead). */
-export function latestExtension(today: string): string {
-  return addDays(today, 365);
 }

@@ -35,25 +35,16 @@ export function StayChangeForms({
       <h2 id="stay-changes-heading">Change the stay</h2>
       {freeRooms.length > 0 ? (
         <StaffForm method="post" className="staff-inline-form" aria-label="Move to another room" noValidate>
-          <SelectField
-            name="roomId"
+          <RoomSelect
             label={
               changes.moveFrom === changes.today && changes.inHouse
                 ? "Move from tonight to a room free until check-out"
                 : "Move to a room free for every night"
             }
+            rooms={freeRooms}
             defaultValue={valueOf("move-room", "roomId") ?? ""}
             error={moveErrors.roomId}
-          >
-            <option value="" disabled>
-              Choose a room
-            </option>
-            {freeRooms.map((room) => (
-              <option key={room.id} value={room.id}>
-                {room.label}
-              </option>
-            ))}
-          </SelectField>
+          />
           <SelectField
             name="price"
             label="Price of the nights moved"
@@ -97,21 +88,12 @@ export function StayChangeForms({
       {extension && extension.rooms.length > 0 ? (
         <StaffForm method="post" className="staff-inline-form" aria-label="Extend in another room" noValidate>
           <input type="hidden" name="checkOut" value={extension.checkOut} />
-          <SelectField
-            name="roomId"
+          <RoomSelect
             label={`Extra nights until ${formatDisplayDate(extension.checkOut)} in`}
+            rooms={extension.rooms}
             defaultValue=""
             error={extendErrors.roomId}
-          >
-            <option value="" disabled>
-              Choose a room
-            </option>
-            {extension.rooms.map((room) => (
-              <option key={room.id} value={room.id}>
-                {room.label}
-              </option>
-            ))}
-          </SelectField>
+          />
           <SubmitButton
             name="intent"
             value="extend"
@@ -148,5 +130,30 @@ export function StayChangeForms({
         </StaffForm>
       ) : null}
     </section>
+  );
+}
+
+function RoomSelect({
+  label,
+  rooms,
+  defaultValue,
+  error,
+}: {
+  label: string;
+  rooms: RoomChoice[];
+  defaultValue: string;
+  error: string | undefined;
+}) {
+  return (
+    <SelectField name="roomId" label={label} defaultValue={defaultValue} error={error}>
+      <option value="" disabled>
+        Choose a room
+      </option>
+      {rooms.map((room) => (
+        <option key={room.id} value={room.id}>
+          {room.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
