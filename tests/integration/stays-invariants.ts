@@ -2,6 +2,13 @@ import { sql } from "kysely";
 import type { DB } from "../../app/shared/db/client.server.ts";
 
 /**
+ * The nights a stay holds in its current room: from its check-in, or from the night it was moved
+ * there while in house (`room_from`), to its check-out (a same-day stay: one night).
+ */
+const HELD = sql`daterange(least(greatest(check_in, coalesce(room_from, check_in)),
+  greatest(check_out, check_in + 1) - 1), greatest(check_out, check_in + 1))`;
+
+/**
  * Pairs of holding stays (bookings and reservations, Pending, Confirmed or Checked in) of one room
  * whose nights overlap, read from the requests themselves rather than the ledger: what must never
  * exist (decisions.md 23).
@@ -9,10 +16,10 @@ import type { DB } from "../../app/shared/db/client.server.ts";
 export async function overlappingStays(db: DB): Promise<Array<{ a: string; b: string }>> {
   const result = await sql<{ a: string; b: string }>`
     with stays as (
-      select id::text, room_id, daterange(check_in, greatest(check_out, check_in + 1)) as nights
+      select id::text, room_id, ${HELD} as nights
         from bookings where status in ('Pending', 'Confirmed', 'Checked in')
       union all
-      select id::text, room_id, daterange(check_in, greatest(check_out, check_in + 1))
+      select id::text, room_id, ${HELD}
         from reservations where status in ('Pending', 'Confirmed', 'Checked in')
     )
     select x.id as a, y.id as b from stays x join stays y
@@ -24,10 +31,10 @@ export async function overlappingStays(db: DB): Promise<Array<{ a: string; b: st
 export async function ledgerDrift(db: DB): Promise<number> {
   const result = await sql<{ n: number }>`
     select count(*)::int as n from (
-      (select room_id, daterange(check_in, greatest(check_out, check_in + 1)) as nights, id as source
+      (select room_id, ${HELD} as nights, id as source
          from bookings where status in ('Pending', 'Confirmed', 'Checked in')
        union all
-       select room_id, daterange(check_in, greatest(check_out, check_in + 1)), id
+       select room_id, ${HELD}, id
          from reservations where status in ('Pending', 'Confirmed', 'Checked in'))
       except
       select room_id, nights, coalesce(booking_id, reservation_id) from room_holds where closure_id is null

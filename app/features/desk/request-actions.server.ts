@@ -8,12 +8,13 @@ import { formDataToObject } from "~/shared/forms/form-data.ts";
 import {
   changeStayStatus,
   changeVenueBookingStatus,
-  moveStay,
   readStayDates,
 } from "~/features/requests/request-status.server.ts";
 import { canChangeStay, checkInWindow } from "~/features/requests/stay-lifecycle.ts";
 import { stayRoomState } from "~/features/housekeeping/housekeeping.server.ts";
 import { readyForGuest } from "~/features/housekeeping/housekeeping-rules.ts";
+import { moveStayRoom } from "~/features/desk/stay-changes.server.ts";
+import { lowerFirst } from "~/features/desk/stay-change-actions.server.ts";
 import { formatDisplayDate } from "~/shared/dates.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
 import { requestActionSchema, type RequestIntent } from "~/features/staff/staff-schemas.ts";
@@ -65,16 +66,18 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
     if (kind !== "booking" && kind !== "reservation")
       return answer("error", "Only a stay can move room.", 400);
     if (!roomId) return answer("error", "Please choose the room to move to.", 400);
-    const result = await moveStay(db, kind, id, roomId, by);
+    // A move from a list (Today, the board): the stay keeps its price (ADR 0027).
+    const result = await moveStayRoom(db, kind, id, { roomId, keepPrice: true, today }, by);
     if (result.kind === "not-found") return answer("error", "That stay or room does not exist.", 404);
     if (result.kind === "not-holding") return answer("error", "This stay no longer holds a room.", 409);
+    if (result.kind === "refused") return answer("error", result.message, 409);
     if (result.kind === "taken")
       return answer(
         "error",
         "That room is no longer free for every night of this stay. Please choose another.",
         409,
       );
-    return answer("success", `${name} moved from room ${result.fromRoom} to room ${result.toRoom}.`);
+    return answer("success", `${name} ${lowerFirst(result.summary)}`);
   }
 
   // Checking out a guest who still owes money asks for a confirmation first: the page

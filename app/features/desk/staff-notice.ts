@@ -15,6 +15,8 @@ export interface StaffNotice {
   /** A desk payment form's messages by field, and what was typed. */
   fieldErrors?: Record<string, string | undefined>;
   values?: Record<string, string>;
+  /** An extension refused for its room: the rooms free for the extra nights, to choose one. */
+  extension?: { checkOut: string; rooms: { id: number; label: string }[] };
   /** The payment just recorded, for its receipt link. */
   receiptId?: string;
 }

@@ -173,6 +173,19 @@ export function mailContent(payload: MailPayload, { siteOrigin }: MailSettings):
         links: [],
       };
     }
+    case "stay-changed": {
+      const request = payload.request;
+      const what = kindName(request.kind);
+      return {
+        subject,
+        preheader: `Reference ${request.reference}.`,
+        greeting: `Dear ${request.name},`,
+        paragraphs: [`We have changed your ${what}: ${payload.change}`, callUs],
+        details: requestDetails(request, false),
+        action: { label: `See your ${what}`, href: myBookingUrl(siteOrigin, request.reference) },
+        links: [],
+      };
+    }
     case "guest-cancelled": {
       const request = payload.request;
       return {

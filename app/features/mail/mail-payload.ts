@@ -78,6 +78,8 @@ export type MailPayload =
        */
       sequence?: number;
     }
+  /** To the guest: staff moved the stay to another room, extended or shortened it. */
+  | { template: "stay-changed"; request: StayFacts; change: string; sequence?: number }
   /** To the lodge: the guest cancelled on /my-booking. */
   | { template: "guest-cancelled"; request: BookedFacts }
   /** To a new subscriber: the double opt-in link (and, as in every mail to subscribers, the way out). */
@@ -145,6 +147,8 @@ export function mailSubject(payload: MailPayload, brandName: string): string {
     }
     case "status-changed":
       return `Your ${kindName(payload.request.kind)} ${payload.request.reference} is ${payload.to.toLowerCase()} - ${brandName}`;
+    case "stay-changed":
+      return `Your ${kindName(payload.request.kind)} ${payload.request.reference} has changed - ${brandName}`;
     case "guest-cancelled":
       return `Cancelled by the guest: ${kindName(payload.request.kind)} ${payload.request.reference} - ${payload.request.name}`.slice(
         0,

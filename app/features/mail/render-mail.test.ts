@@ -90,6 +90,24 @@ describe("renderMail", () => {
     expect(cancelled.icalEvent).toMatchObject({ method: "CANCEL" });
   });
 
+  it("tells the guest what changed in their stay, with the stay as it is now and its next invitation", () => {
+    const mail = render({
+      template: "stay-changed",
+      request: { ...stay, roomNumber: "102", status: "Confirmed" },
+      change: "Moved from room 101 to room 102, price kept.",
+      sequence: 3,
+    });
+    for (const part of [String(mail.text), String(mail.html)]) {
+      expect(part).toContain("Moved from room 101 to room 102, price kept.");
+      expect(part).toContain("room 102");
+    }
+    const ics =
+      typeof mail.icalEvent === "object" && mail.icalEvent && "content" in mail.icalEvent
+        ? String(mail.icalEvent.content)
+        : "";
+    expect(ics).toContain("SEQUENCE:3");
+  });
+
   it("numbers a stay's invitations (SEQUENCE) and names the lodge as ORGANIZER, also on a cancellation", () => {
     const ics = (mail: ReturnType<typeof render>) =>
       typeof mail.icalEvent === "object" && mail.icalEvent && "content" in mail.icalEvent

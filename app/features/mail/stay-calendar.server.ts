@@ -54,6 +54,7 @@ export function stayCalendar(
  * a confirmation 1, a refusal or cancellation 2.
  */
 export function calendarSequence(payload: MailPayload): number {
+  if (payload.template === "stay-changed") return payload.sequence ?? 1;
   if (payload.template !== "status-changed") return 0;
   if (payload.sequence !== undefined) return payload.sequence;
   return payload.to === "Confirmed" ? 1 : 2;

@@ -73,3 +73,33 @@ export function checkInWindow(
   if (today >= stay.checkIn) return "open";
   return addDays(today, 1) === stay.checkIn ? "day-before" : "too-early";
 }
+
+/** What the desk may change on a stay today (ADR 0027), or null when it no longer holds a room. */
+export interface StayChangeWindow {
+  /** The first night a move takes to the new room: tonight for a guest in, else the arrival. */
+  moveFrom: string;
+  /** The day after the last night: an extension starts here. */
+  until: string;
+  /** The earliest check-out a shortening may choose: today, and never before the second day. */
+  earliestCheckOut: string;
+  /** Staying tonight: the page offers leaving today. */
+  inHouse: boolean;
+  today: string;
+}
+
+export function stayChangeWindow(
+  stay: { status: StayStatus; checkIn: string; checkOut: string },
+  today: string,
+): StayChangeWindow | null {
+  if (stay.status !== "Pending" && stay.status !== "Confirmed" && stay.status !== "Checked in") return null;
+  const until = stay.checkOut > stay.checkIn ? stay.checkOut : addDays(stay.checkIn, 1);
+  const inHouse = stay.status === "Checked in" && today > stay.checkIn;
+  const firstDay = addDays(stay.checkIn, 1);
+  return {
+    moveFrom: inHouse && today < until ? today : stay.checkIn,
+    until,
+    earliestCheckOut: today > firstDay ? today : firstDay,
+    inHouse,
+    today,
+  };
+}

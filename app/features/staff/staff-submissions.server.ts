@@ -196,7 +196,7 @@ function withNotice(location: string, id: string): string {
  * callback in a savepoint of this one, so a nested step that fails (a room taken, caught and
  * answered) leaves the rest usable, and everything commits or rolls back together.
  */
-function insideTransaction(trx: Transaction<Database>): DB {
+export function insideTransaction(trx: Transaction<Database>): DB {
   let savepoints = 0;
   const nested = {
     setIsolationLevel: () => nested,

@@ -28,10 +28,13 @@ import { INBOX_KIND_LABELS } from "~/features/desk/inbox-filter.ts";
 import { sourceLabel } from "~/features/desk/desk-schema.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
-import { holdsRoom } from "~/features/requests/stay-lifecycle.ts";
+import { holdsRoom, stayChangeWindow } from "~/features/requests/stay-lifecycle.ts";
 import { REQUEST_KINDS, type RequestKind } from "~/shared/db/schema.ts";
 import { applyLedgerEntry, applyRequestAction } from "../../features/desk/request-actions.server.ts";
 import { applyPriceChange } from "../../features/desk/price-change.server.ts";
+import { applyStayChange } from "~/features/desk/stay-change-actions.server.ts";
+import { STAY_CHANGE_INTENTS } from "~/features/desk/stay-change-schema.ts";
+import { StayChangeForms } from "~/features/desk/components/stay-change-forms.tsx";
 import { StaffPricePanel } from "~/features/pricing/components/staff-price-panel.tsx";
 import { getKeptPrices } from "~/features/pricing/rates.server.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
@@ -158,6 +161,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       deposit: null,
       attempts: [],
       stay: null,
+      changes: null,
     };
   }
   const record = await getPayableRecord(db, kind, params.id);
@@ -170,14 +174,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const folio = buildFolio(chargeableOf(record), ledger);
   const money = { total: folio.total, paid: folio.paid, balance: folio.balance, credit: folio.credit };
+  const today = lodgeToday();
+  const changes = record.kind === "venue-booking" ? null : stayChangeWindow(record.row, today);
+  // A move is offered into the rooms free for the nights it moves: from tonight for a guest in.
   const freeRooms =
     record.kind !== "venue-booking" && holdsRoom(record.row.status)
-      ? (await listFreeRooms(db, { checkIn: record.row.checkIn, checkOut: record.row.checkOut })).map(
-          (room) => ({
-            id: room.id,
-            label: `${room.roomNumber} (${room.type})`,
-          }),
-        )
+      ? (
+          await listFreeRooms(db, {
+            checkIn: changes?.moveFrom ?? record.row.checkIn,
+            checkOut: record.row.checkOut,
+          })
+        ).map((room) => ({
+          id: room.id,
+          label: `${room.roomNumber} (${room.type})`,
+        }))
       : [];
   return {
     kind,
@@ -197,7 +207,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     stay:
       record.kind === "venue-booking"
         ? null
-        : { checkIn: record.row.checkIn, checkOut: record.row.checkOut, today: lodgeToday() },
+        : { checkIn: record.row.checkIn, checkOut: record.row.checkOut, today },
+    changes,
     attempts: attempts.map((attempt) => ({
       reference: attempt.reference,
       method: attempt.method,
@@ -245,6 +256,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
     // The page's own request, whatever the form says.
     form.set("kind", params.kind);
     form.set("id", params.id);
+    if ((STAY_CHANGE_INTENTS as readonly unknown[]).includes(form.get("intent")))
+      return applyStayChange(db, staff, params.kind, params.id, form, lodgeToday());
     if (form.get("intent") === "price")
       return applyPriceChange(db, staff, kindOf(params.kind) as RequestKind, params.id, form);
     return applyRequestAction(db, staff, form, lodgeToday());
@@ -352,6 +365,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
     deposit,
     attempts,
     stay,
+    changes,
   } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
   const notice = useStaffNotice(actionData);
@@ -394,25 +408,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       {kind === "newsletter" ? null : (
         <RequestButtons kind={kind} id={id} status={status} stay={stay ?? undefined} />
       )}
-      {freeRooms.length > 0 ? (
-        <StaffForm method="post" className="staff-inline-form">
-          <input type="hidden" name="kind" value={kind} />
-          <input type="hidden" name="id" value={id} />
-          <SelectField name="roomId" label="Move to a room free for every night" required defaultValue="">
-            <option value="" disabled>
-              Choose a room
-            </option>
-            {freeRooms.map((room) => (
-              <option key={room.id} value={room.id}>
-                {room.label}
-              </option>
-            ))}
-          </SelectField>
-          <SubmitButton name="intent" value="move" className="btn btn--primary btn--small" pending="Moving…">
-            Move
-          </SubmitButton>
-        </StaffForm>
-      ) : null}
+      {changes ? <StayChangeForms changes={changes} freeRooms={freeRooms} notice={notice} /> : null}
       {prices ? <StaffPricePanel {...prices} /> : null}
       {money ? (
         <section aria-labelledby="payments-heading" id="payments">

@@ -22,6 +22,7 @@ import * as inboxReadOrder from "./migrations/2026-11-26-1-inbox-read-order.ts";
 import * as staffSubmissions from "./migrations/2026-11-27-1-staff-submissions.ts";
 import * as channels from "./migrations/2026-11-27-5-channels.ts";
 import * as housekeeping from "./migrations/2026-11-27-6-housekeeping.ts";
+import * as stayChanges from "./migrations/2026-11-27-7-stay-changes.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -52,6 +53,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-27-1-staff-submissions": staffSubmissions,
   "2026-11-27-5-channels": channels,
   "2026-11-27-6-housekeeping": housekeeping,
+  "2026-11-27-7-stay-changes": stayChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

@@ -162,6 +162,8 @@ interface BookingTable extends GuestRequestColumns<StayStatus>, DepositHoldColum
   /** The nightly rate. */
   price: number;
   totalPrice: number;
+  /** The first night in its current room, after a move from tonight; null: from its check-in. */
+  roomFrom: ColumnType<string | null, string | null | undefined, string | null>;
   bookingDate: ServerTimestamp;
   timestamp: ServerTimestamp;
 }
@@ -190,6 +192,8 @@ interface ReservationTable extends GuestRequestColumns<StayStatus>, DepositHoldC
   roomCount: number;
   price: number;
   totalPrice: number;
+  /** The first night in its current room, after a move from tonight; null: from its check-in. */
+  roomFrom: ColumnType<string | null, string | null | undefined, string | null>;
   timestamp: ServerTimestamp;
 }
 
