@@ -72,6 +72,7 @@ const bench = (overrides: Partial<HistoryBench> = {}): HistoryBench => ({
     peakWhileBackingUp: 340,
   },
   seeded: { oneYear: counts, tenYears: counts },
+  guestWaits: [],
   ...overrides,
 });
 

@@ -12,6 +12,7 @@ import { lodgeToday } from "../app/shared/dates.ts";
 import { combineLoadRuns, median, type CombinedPageLoad } from "./combine-runs.ts";
 import { ONE_YEAR, TEN_YEARS, type HistoryCounts, type HistorySize } from "./history-seed.ts";
 import { loadInTurns, loadPage, type PageLoad } from "./load.ts";
+import { guestWaits, type GuestWait } from "./guest-waits.ts";
 import { residentAfterStart, watchPeak } from "./memory.ts";
 import { inBuild, startServer, type BenchDatabase, type RunningServer } from "./server.ts";
 
@@ -84,6 +85,8 @@ export interface HistoryBench {
     peakWhileBackingUp: number | null;
   };
   seeded: { oneYear: HistoryCounts; tenYears: HistoryCounts };
+  /** At ten years: the slowest /healthz while staff export, report and back up. */
+  guestWaits: GuestWait[];
 }
 
 /** A manager and a live session made in the database, as sign-in would: the cookie to send. */
@@ -274,11 +277,19 @@ export async function measureHistory(
         tenYears.engine === "pglite"
           ? await peakWhileBackingUp(tenYearsServer, tenYears, tenYearsCookie)
           : null;
+      console.info(`bench: how long a guest waits behind staff at ten years (${tenYears.engine})…`);
+      const waits = await guestWaits(
+        tenYearsServer.url,
+        tenYearsCookie,
+        today,
+        tenYears.engine === "pglite" ? () => backUp(tenYears) : null,
+      );
       return {
         engine: tenYears.engine,
         today,
         sameFrom,
         pages,
+        guestWaits: waits,
         memory: {
           afterStartOneYear: afterStartOneYear!,
           peakOneYear: peakOneYear!,
@@ -391,6 +402,18 @@ export function printHistory(
         (m.peakWhileBackingUp === null
           ? ""
           : `, peak ${m.peakWhileBackingUp} MB while writing its backup under load`),
+    );
+    console.info(
+      `How long a guest waits behind staff at ten years on ${result.engine} (goal: ≤ 100 ms, backup ≤ 250 ms):`,
+    );
+    printRows(
+      ["what staff do", "it takes ms", "slowest /healthz meanwhile ms", "probes"],
+      result.guestWaits.map((wait) => [
+        wait.work,
+        String(wait.workMs),
+        String(wait.slowestMs),
+        String(wait.probes),
+      ]),
     );
   }
 }

@@ -23,7 +23,14 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** The byte-order mark a file starts with. */
+export const CSV_START = "\uFEFF";
+
+/** Rows as CSV lines, each ended by CRLF: a file's part, so a long file can be sent in slices. */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return `${CSV_START}${csvLines([header, ...rows])}`;
 }

@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/shared/db/database.server.ts";
 import type { Env } from "../../app/shared/env.server.ts";
 import { DataFolderInUse, staffConsoleRuntime } from "../../app/features/staff/staff-runtime.server.ts";
+import { createDataFolderApart } from "../../app/shared/db/pglite-options.server.ts";
 
 // The embedded database admits one process (app/features/staff/staff-runtime.server.ts, `claimFolder`): a
 // server claims its data folder through DATA_DIR/server.pid before it opens the database, and
@@ -75,5 +76,22 @@ describe("claimFolder", () => {
     writeFileSync(join(dataDir, "server.pid"), `${process.ppid}\n`);
     runtimeOn(dataDir, "postgres://localhost/lodge").claimFolder();
     expect(pidIn(dataDir)).toBe(String(process.ppid));
+  });
+});
+
+describe("createDataFolderApart", () => {
+  it("creates the database in a folder whose parents do not exist yet", () => {
+    const parent = folder();
+    const dataDir = join(parent, "not", "yet");
+    createDataFolderApart(dataDir);
+    expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
+  }, 120_000); // initdb in a child process: seconds, more on a loaded machine
+
+  it("says in one line when the folder cannot be made", () => {
+    const parent = folder();
+    writeFileSync(join(parent, "a-file"), "");
+    expect(() => createDataFolderApart(join(parent, "a-file", "data"))).toThrow(
+      /^DATA_DIR .* cannot be created \(ENOTDIR\): make it, or name another folder$/,
+    );
   });
 });

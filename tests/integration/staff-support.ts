@@ -75,13 +75,16 @@ export interface Outcome {
 /** What a loader or action answered or threw: a redirect, a refusal, or data. */
 export async function outcome(pending: unknown): Promise<Outcome> {
   const read = (value: unknown): Outcome => {
-    if (value instanceof Response)
+    if (value instanceof Response) {
+      // The body is not read: let it go, as a client that left would (an export frees its place).
+      void value.body?.cancel();
       return {
         status: value.status,
         location: value.headers.get("Location"),
         data: null,
         headers: value.headers,
       };
+    }
     if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
       const d = value as { data: unknown; init?: { status?: number; headers?: HeadersInit } | null };
       return { status: d.init?.status ?? 200, location: null, data: d.data, headers: null };

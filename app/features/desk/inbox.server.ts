@@ -179,8 +179,27 @@ const PARTS: Record<InboxKind, RawBuilder<unknown>> = {
 /** Beyond this many matches a search or a date range says "more than" instead of counting on. */
 export const INBOX_COUNT_LIMIT = 100;
 
-function conditions(kind: InboxKind, filter: InboxFilter): RawBuilder<unknown> {
+/**
+ * Where a slice of the inbox ended: its last row's instant, as the database's text (to the
+ * microsecond, which a JavaScript Date would round off), and its id.
+ */
+export interface InboxCursor {
+  at: string;
+  id: string;
+}
+
+function conditions(
+  kind: InboxKind,
+  filter: InboxFilter,
+  after: InboxCursor | null = null,
+): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
+  // Rows after the cursor in the inbox's order (newest first). Written with a plain bound on
+  // created_at beside the row comparison, so the created_at index reads only from the cursor on.
+  if (after)
+    parts.push(
+      sql`created_at <= ${after.at}::timestamptz and (created_at < ${after.at}::timestamptz or id < ${after.id})`,
+    );
   // The lodge's days as instants, so the comparison can use the created_at index.
   if (filter.from)
     parts.push(sql`created_at >= ${filter.from}::date::timestamp at time zone 'Africa/Lusaka'`);
@@ -199,11 +218,13 @@ function matching(
   filter: InboxFilter,
   columns: RawBuilder<unknown>,
   limit: number | null,
+  after: InboxCursor | null = null,
 ): RawBuilder<unknown> {
   const kinds = filter.kind ? [filter.kind] : INBOX_KINDS;
   const cut = limit === null ? sql`` : sql`order by created_at desc, id desc limit ${limit}`;
   const parts = kinds.map(
-    (kind) => sql`(select ${columns} from (${PARTS[kind]}) part where ${conditions(kind, filter)} ${cut})`,
+    (kind) =>
+      sql`(select ${columns} from (${PARTS[kind]}) part where ${conditions(kind, filter, after)} ${cut})`,
   );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
@@ -276,6 +297,30 @@ export async function listInbox(
   // A page past the last match reads no row to count from.
   if (result.rows.length === 0 && offset > 0) return { rows, ...(await countInbox(db, filter)) };
   return { rows, ...counted(result.rows[0]?.found ?? 0) };
+}
+
+/**
+ * The next `size` matching requests after `after` (from the newest when null), in the inbox's
+ * order, and the cursor of the slice after them (null after the last). Each slice is one short
+ * query whatever the history: an export reads slice by slice, so that on the embedded database,
+ * which runs one query at a time, a guest's query waits for one slice, not for the whole list.
+ */
+export async function listInboxSlice(
+  db: DB,
+  filter: InboxFilter,
+  after: InboxCursor | null,
+  size: number,
+): Promise<{ rows: InboxRow[]; next: InboxCursor | null }> {
+  const columns = sql`kind, id, reference, name, email, phone, status, summary, created_at, channel, total_price`;
+  const result = await sql<InboxRow & { cursorAt: string }>`
+    select kind, id, reference, name, email, phone, status, summary, created_at as "createdAt",
+      created_at::text as "cursorAt", channel, ${LISTED_BALANCE} as balance
+    from ${matching(filter, columns, size, after)} requests
+    order by created_at desc, id desc
+    limit ${size}`.execute(db);
+  const rows = result.rows.map(({ cursorAt: _cursorAt, ...row }) => row);
+  const last = result.rows.at(-1);
+  return { rows, next: last && result.rows.length === size ? { at: last.cursorAt, id: last.id } : null };
 }
 
 const TABLES = {

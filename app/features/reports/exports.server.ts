@@ -1,6 +1,13 @@
 import type { DB } from "~/shared/db/client.server.ts";
 import type { StaffRole } from "~/shared/db/schema.ts";
-import { listBoard, listInbox, listToday, type StayRow } from "~/features/desk/inbox.server.ts";
+import {
+  listBoard,
+  listInboxSlice,
+  listToday,
+  type InboxCursor,
+  type InboxFilter,
+  type StayRow,
+} from "~/features/desk/inbox.server.ts";
 import { listOutbox } from "~/features/mail/outbox.server.ts";
 import { billsFor } from "~/features/pricing/rates.server.ts";
 import { listClosures } from "~/features/stays/room-closures.server.ts";
@@ -26,7 +33,8 @@ export interface ListExport {
 export interface ListFile {
   name: string;
   header: string[];
-  rows: unknown[][];
+  /** The rows, or their slices as they are read (a list that grows with history). */
+  rows: unknown[][] | AsyncIterable<unknown[][]>;
 }
 
 const stayColumns = ["Kind", "Reference", "Name", "Phone", "Room", "Type", "Check-in", "Check-out", "Status"];
@@ -42,47 +50,73 @@ const stayCells = (stay: StayRow) => [
   stay.status,
 ];
 
-export const LIST_EXPORTS: Record<string, ListExport> = {
-  requests: {
+/**
+ * How many requests the export reads per query. A few hundred rows take a few milliseconds, so a
+ * guest's query on the embedded database (one query at a time) waits at most that long behind an
+ * export of ten years; the response holds one slice at a time (export-response.server.ts).
+ */
+const EXPORT_SLICE_ROWS = 300;
+
+const REQUESTS_HEADER = [
+  "Received",
+  "Kind",
+  "Reference",
+  "Name",
+  "E-mail",
+  "Phone",
+  "Status",
+  "Details",
+  "Total (K)",
+  "Of which VAT (K)",
+  "Of which tourism levy (K)",
+];
+
+/** Every request the filter matches, newest first, one slice of `sliceRows` at a time. */
+async function* requestRows(db: DB, filter: InboxFilter, sliceRows: number): AsyncGenerator<unknown[][]> {
+  let after: InboxCursor | null = null;
+  do {
+    const slice = await listInboxSlice(db, filter, after, sliceRows);
+    // The bill each request keeps: its total and the taxes it contains.
+    const bills = await billsFor(db, slice.rows);
+    yield slice.rows.map((row) => {
+      const bill = bills.get(`${row.kind}:${row.id}`);
+      return [
+        new Date(row.createdAt).toISOString(),
+        INBOX_KIND_LABELS[row.kind],
+        row.reference,
+        row.name,
+        row.email,
+        row.phone,
+        row.status,
+        row.summary,
+        bill?.total ?? "",
+        bill?.vat ?? "",
+        bill?.levy ?? "",
+      ];
+    });
+    after = slice.next;
+  } while (after);
+}
+
+/** The requests' export, read `sliceRows` at a time (a parameter for the tests). */
+export function requestsExport(sliceRows = EXPORT_SLICE_ROWS): ListExport {
+  return {
     role: "any",
-    async read(db, params) {
+    read(db, params) {
       const query = parseInboxQuery(params);
       const refused = query.errors.from ?? query.errors.to;
-      if (refused) return { refused };
-      const { rows } = await listInbox(db, query, 1, null);
-      // The bill each request keeps: its total and the taxes it contains.
-      const bills = await billsFor(db, rows);
-      return {
+      if (refused) return Promise.resolve({ refused });
+      return Promise.resolve({
         name: "requests",
-        header: [
-          "Received",
-          "Kind",
-          "Reference",
-          "Name",
-          "E-mail",
-          "Phone",
-          "Status",
-          "Details",
-          "Total (K)",
-          "Of which VAT (K)",
-          "Of which tourism levy (K)",
-        ],
-        rows: rows.map((row) => [
-          new Date(row.createdAt).toISOString(),
-          INBOX_KIND_LABELS[row.kind],
-          row.reference,
-          row.name,
-          row.email,
-          row.phone,
-          row.status,
-          row.summary,
-          bills.get(`${row.kind}:${row.id}`)?.total ?? "",
-          bills.get(`${row.kind}:${row.id}`)?.vat ?? "",
-          bills.get(`${row.kind}:${row.id}`)?.levy ?? "",
-        ]),
-      };
+        header: REQUESTS_HEADER,
+        rows: requestRows(db, query, sliceRows),
+      });
     },
-  },
+  };
+}
+
+export const LIST_EXPORTS: Record<string, ListExport> = {
+  requests: requestsExport(),
   today: {
     role: "any",
     async read(db) {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { toCsv } from "~/shared/csv.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/export";
+import { exportResponse } from "../../features/reports/export-response.server.ts";
 import { LIST_EXPORTS } from "../../features/reports/exports.server.ts";
 
 // /staff/export/:list — a console list, as filtered, as a CSV download (app/shared/csv.ts: UTF-8
@@ -20,12 +20,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const { name, header, rows } = file;
-  return new Response(toCsv(header, rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${lodgeToday()}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return exportResponse(file, `${file.name}-${lodgeToday()}.csv`);
 }

@@ -1,4 +1,5 @@
 import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,7 +10,7 @@ import { pgliteOptions } from "./pglite-options.server.ts";
 
 /**
  * Backups of the embedded database (decisions.md 29, docs/backups.md): a consistent copy of the
- * data folder, taken by the running server (queries wait while its files are read), daily, the
+ * data folder, taken by the running server while queries go on (an online base backup), daily, the
  * last 14 kept in DATA_DIR/backups. With DATABASE_URL the server's own tools (pg_dump) do this job
  * instead.
  */
@@ -92,15 +93,66 @@ export function listBackups(folder: string): string[] {
 }
 
 /**
+ * Files of the database's own folder that a copy leaves out: the write-ahead log is copied last,
+ * once the backup has ended (see copyDatabase); the others are PostgreSQL's own per-run files.
+ */
+const NOT_COPIED_FIRST = new Set(["pg_wal", "postmaster.pid", "postmaster.opts"]);
+
+/** Copies a folder's files as they are now, skipping `skip` at its top and files that vanish. */
+async function copyFolder(from: string, to: string, skip: ReadonlySet<string> = new Set()): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    if (skip.has(entry.name)) continue;
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    try {
+      if (entry.isDirectory()) await copyFolder(source, target);
+      else if (entry.isFile()) await copyFile(source, target);
+    } catch (error) {
+      // A file the database removed while the copy ran (a dropped table's, a temporary one): the
+      // log replayed at restore removes it too.
+      if ((error as { code?: unknown }).code !== "ENOENT") throw error;
+    }
+  }
+}
+
+/**
+ * A consistent copy of the running embedded database in `to`, taken as PostgreSQL takes an online
+ * base backup, so that queries go on while the files are copied: `pg_backup_start` (a checkpoint),
+ * the files copied as they are, even while written, `pg_backup_stop`, whose label file says from
+ * where the log must be replayed, then the write-ahead log, which holds every change made during
+ * the copy. A restore replays that log and ends where the backup stopped, consistent. Queries
+ * wait only for the checkpoint and the stop, never for the copy.
+ */
+async function copyDatabase(pglite: PGlite, dataDir: string, to: string): Promise<void> {
+  await pglite.query("select pg_backup_start('lodge backup', true)");
+  let stopped = false;
+  try {
+    const skip = new Set([...NOT_THE_DATABASE, ...NOT_COPIED_FIRST]);
+    await copyFolder(dataDir, to, skip);
+    const stop = await pglite.query<{ labelfile: string; spcmapfile: string }>(
+      "select labelfile, spcmapfile from pg_backup_stop(false)",
+    );
+    stopped = true;
+    const { labelfile, spcmapfile } = stop.rows[0] ?? { labelfile: "", spcmapfile: "" };
+    await writeFile(join(to, "backup_label"), labelfile);
+    if (spcmapfile) await writeFile(join(to, "tablespace_map"), spcmapfile);
+    await copyFolder(join(dataDir, "pg_wal"), join(to, "pg_wal"));
+  } finally {
+    // A copy that failed must still end the backup, or the next one could not begin.
+    if (!stopped) await pglite.query("select pg_backup_stop(false)").catch(() => undefined);
+  }
+}
+
+/**
  * Writes a backup of the open embedded database into `folder` and deletes those beyond the last
  * 14. Written under a temporary name and renamed, so a crash never leaves a half backup with a
  * backup's name. Returns the new file's path.
  *
- * The data folder's files are streamed into a gzipped tar while PGlite runs no query (its own
- * exclusive lock; requests wait, as they did for `dumpDataDir`): what is on disk then is what a
- * crash would leave, which PostgreSQL recovers from its WAL, and the checkpoint before makes that
- * recovery short. `dumpDataDir` builds the archive in memory, several GB at ten years of
- * history; a stream holds a few buffers whatever the size.
+ * The database is first copied into a folder beside the backups (copyDatabase: queries go on
+ * meanwhile), then that copy, which nothing writes, is streamed into a gzipped tar and deleted.
+ * `dumpDataDir` builds the archive in memory, several GB at ten years of history; a stream holds
+ * a few buffers whatever the size.
  */
 export async function writeBackup(pglite: PGlite, folder: string, at = new Date()): Promise<string> {
   const dataDir = pglite.dataDir;
@@ -109,22 +161,22 @@ export async function writeBackup(pglite: PGlite, folder: string, at = new Date(
   mkdirSync(folder, { recursive: true });
   const file = join(folder, backupFileName(at));
   const partial = join(folder, `.${basename(file)}.partial`);
-  await pglite.exec("checkpoint");
-  // Queries wait while the files are read, so the fastest compression: level 1 takes half the
-  // time of the default for an archive barely larger.
-  await pglite.runExclusive(async () => {
+  const copy = join(folder, `.${basename(file)}.copy`);
+  try {
+    await copyDatabase(pglite, dataDir, copy);
     // The server lets its old generation grow 75% over what is alive before collecting it
-    // (server/node-flags.ts). Every query waits for the backup anyway, so one full collection
-    // (some 10 ms) first, and its read buffers do not come on top of garbage waiting for one.
+    // (server/node-flags.ts): one full collection (some 10 ms) first, so the archive's read
+    // buffers do not come on top of garbage waiting for one.
     collectGarbage?.({ type: "major" });
-    const entries = readdirSync(dataDir).filter((name) => !NOT_THE_DATABASE.has(name));
     await pipeline(
-      createTar({ cwd: dataDir, portable: true, maxReadSize: BACKUP_READ_BYTES }, entries),
+      createTar({ cwd: copy, portable: true, maxReadSize: BACKUP_READ_BYTES }, readdirSync(copy)),
       freeingReadBuffers(),
       createGzip({ level: 1 }),
       createWriteStream(partial),
     );
-  });
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
   renameSync(partial, file);
   for (const old of backupsToPrune(listBackups(folder))) rmSync(join(folder, old), { force: true });
   return file;

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -40,9 +40,17 @@ export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
  * when it does not exist yet. PGlite runs initdb in a second WebAssembly instance of its own,
  * and a process that did so keeps that memory for good, more than the server needs in all, even
  * after a full garbage collection. Once, at a lodge's very first start: a few seconds.
+ * The folder and its missing parents are made first: PGlite makes only the last one, and fails
+ * with a file system stack trace when its parent does not exist.
  */
 export function createDataFolderApart(dataDir: string): void {
   if (dataDir.startsWith("memory://") || existsSync(join(dataDir, "PG_VERSION"))) return;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    throw new Error(`DATA_DIR ${dataDir} cannot be created (${reason}): make it, or name another folder`);
+  }
   const script = `
     const { PGlite } = await import("@electric-sql/pglite");
     const pglite = new PGlite(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(pgliteStartParams())} });
