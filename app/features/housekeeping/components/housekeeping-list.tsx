@@ -55,8 +55,12 @@ function RoomRow({ room, mayReopen }: { room: ListedRoom; mayReopen: boolean }) 
           <StaffForm method="post" className="staff-actions">
             <input type="hidden" name="intent" value="back-in-service" />
             <input type="hidden" name="roomId" value={room.roomId} />
-            <SubmitButton className="btn btn--outline" pending="Putting back…">
-              Back in service<span className="visually-hidden">: room {room.roomNumber}</span>
+            <SubmitButton
+              className="btn btn--outline"
+              pending="Putting back…"
+              aria-label={`Back in service: room ${room.roomNumber}`}
+            >
+              Back in service
             </SubmitButton>
           </StaffForm>
         ) : null
@@ -71,9 +75,9 @@ function RoomRow({ room, mayReopen }: { room: ListedRoom; mayReopen: boolean }) 
               value={mark}
               className={mark === "Dirty" ? "btn btn--outline" : "btn btn--primary"}
               pending={MARK_LABELS[mark].pending}
+              aria-label={`${MARK_LABELS[mark].label}: room ${room.roomNumber}`}
             >
               {MARK_LABELS[mark].label}
-              <span className="visually-hidden">: room {room.roomNumber}</span>
             </SubmitButton>
           ))}
         </StaffForm>
