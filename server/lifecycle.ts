@@ -15,7 +15,13 @@ import type * as AppModule from "./app.ts";
 /** What this needs of server/app.ts, whether Vite loaded it (development) or the build. */
 type SiteModule = Pick<
   typeof AppModule,
-  "database" | "staffConsole" | "startMail" | "startBackups" | "startPayments" | "startChannels"
+  | "database"
+  | "staffConsole"
+  | "startMail"
+  | "startBackups"
+  | "startPayments"
+  | "startChannels"
+  | "startFiscal"
 >;
 
 interface SiteLifecycle {
@@ -44,6 +50,7 @@ export function startSiteLifecycle(site: SiteModule): SiteLifecycle {
   const backups = site.startBackups();
   const payments = site.startPayments();
   const channels = site.startChannels();
+  const fiscal = site.startFiscal();
   let stopping: Promise<void> | undefined;
   // `npm run db:backup` while the server runs asks it for a backup (scripts/db.ts): the embedded
   // database admits one process, so only the server can read it. The listener stays for the whole
@@ -65,7 +72,7 @@ export function startSiteLifecycle(site: SiteModule): SiteLifecycle {
     stop() {
       stopping ??= (async () => {
         // Together: each waits only for its own work under way, and all of it needs the database.
-        const workers = Promise.all([backups?.stop(), payments?.stop(), mail.stop(), channels.stop()]);
+        const workers = Promise.all([backups?.stop(), payments?.stop(), mail.stop(), channels.stop(), fiscal.stop()]);
         logger.info("stopping: the mail worker, payments and backups finish what they have under way");
         await workers;
         await site.database.close();
