@@ -72,7 +72,13 @@ export function startSiteLifecycle(site: SiteModule): SiteLifecycle {
     stop() {
       stopping ??= (async () => {
         // Together: each waits only for its own work under way, and all of it needs the database.
-        const workers = Promise.all([backups?.stop(), payments?.stop(), mail.stop(), channels.stop(), fiscal.stop()]);
+        const workers = Promise.all([
+          backups?.stop(),
+          payments?.stop(),
+          mail.stop(),
+          channels.stop(),
+          fiscal.stop(),
+        ]);
         logger.info("stopping: the mail worker, payments and backups finish what they have under way");
         await workers;
         await site.database.close();

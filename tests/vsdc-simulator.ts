@@ -57,7 +57,11 @@ export interface VsdcSimulator {
 
 const OK = "000";
 
-export async function startVsdcSimulator(device: { tpin: string; bhfId: string; dvcSrlNo: string }) {
+export async function startVsdcSimulator(
+  device: { tpin: string; bhfId: string; dvcSrlNo: string },
+  /** 0: any free port. */
+  atPort = 0,
+): Promise<VsdcSimulator> {
   const sdcId = `SDC00${device.tpin.slice(-4)}`;
   const mrcNo = `WIS00${device.tpin.slice(-5)}`;
   let initialised = false;
@@ -95,7 +99,8 @@ export async function startVsdcSimulator(device: { tpin: string; bhfId: string; 
     if (typeof body.cisInvcNo !== "string" || !/^[A-Za-z0-9-]{1,50}$/.test(body.cisInvcNo))
       return "cisInvcNo is required";
     if (body.rcptTyCd !== "S" && body.rcptTyCd !== "R") return "rcptTyCd must be S or R";
-    if (typeof body.pmtTyCd !== "string" || !/^0[1-7]$/.test(body.pmtTyCd)) return "pmtTyCd is not a payment type";
+    if (typeof body.pmtTyCd !== "string" || !/^0[1-7]$/.test(body.pmtTyCd))
+      return "pmtTyCd is not a payment type";
     if (body.salesSttsCd !== "02") return "salesSttsCd must be 02";
     if (typeof body.cfmDt !== "string" || !/^\d{14}$/.test(body.cfmDt)) return "cfmDt must be yyyyMMddHHmmss";
     if (typeof body.salesDt !== "string" || !/^\d{8}$/.test(body.salesDt)) return "salesDt must be yyyyMMdd";
@@ -110,18 +115,23 @@ export async function startVsdcSimulator(device: { tpin: string; bhfId: string; 
     if (!Array.isArray(items) || items.length === 0) return "itemList is required";
     if (body.totItemCnt !== items.length) return "totItemCnt does not match itemList";
     const cents = (value: unknown) => Math.round(Number(value) * 100);
-    const sum = (field: string) => items.reduce((total: number, item: Record<string, unknown>) => total + cents(item[field]), 0);
+    const sum = (field: string) =>
+      items.reduce((total: number, item: Record<string, unknown>) => total + cents(item[field]), 0);
     for (const item of items as Record<string, unknown>[]) {
-      if (typeof item.itemCd !== "string" || !simulator.items.has(item.itemCd)) return `item ${String(item.itemCd)} is not registered`;
-      if (typeof item.itemClsCd !== "string" || !/^\d{8}$/.test(item.itemClsCd)) return "itemClsCd is required";
+      if (typeof item.itemCd !== "string" || !simulator.items.has(item.itemCd))
+        return `item ${String(item.itemCd)} is not registered`;
+      if (typeof item.itemClsCd !== "string" || !/^\d{8}$/.test(item.itemClsCd))
+        return "itemClsCd is required";
       if (item.vatCatCd !== null && item.vatCatCd !== "A") return "vatCatCd is not a tax type";
       if (item.tlCatCd !== null && item.tlCatCd !== "TL") return "tlCatCd is not a tax type";
     }
     if (sum("totAmt") !== cents(body.totAmt)) return "totAmt is not the sum of the items";
     if (sum("vatAmt") !== cents(body.taxAmtA)) return "taxAmtA is not the sum of the items";
     if (sum("tlAmt") !== cents(body.taxAmtTl)) return "taxAmtTl is not the sum of the items";
-    if (cents(body.totTaxAmt) !== cents(body.taxAmtA) + cents(body.taxAmtTl)) return "totTaxAmt does not add up";
-    if (cents(body.totTaxblAmt) + cents(body.totTaxAmt) !== cents(body.totAmt)) return "totTaxblAmt does not add up";
+    if (cents(body.totTaxAmt) !== cents(body.taxAmtA) + cents(body.taxAmtTl))
+      return "totTaxAmt does not add up";
+    if (cents(body.totTaxblAmt) + cents(body.totTaxAmt) !== cents(body.totAmt))
+      return "totTaxblAmt does not add up";
     return null;
   }
 
@@ -129,22 +139,39 @@ export async function startVsdcSimulator(device: { tpin: string; bhfId: string; 
     if (path === "/initializer/selectInitInfo") {
       if (body.tpin !== device.tpin || body.bhfId !== device.bhfId || body.dvcSrlNo !== device.dvcSrlNo)
         return answer("901", "It is not valid device");
-      if (initialised) return answer("902", "This device is installed", { info: { tpin: device.tpin, bhfId: device.bhfId, sdcId, mrcNo } });
+      if (initialised)
+        return answer("902", "This device is installed", {
+          info: { tpin: device.tpin, bhfId: device.bhfId, sdcId, mrcNo },
+        });
       initialised = true;
-      return answer(OK, "It is succeeded", { info: { tpin: device.tpin, bhfId: device.bhfId, sdcId, mrcNo } });
+      return answer(OK, "It is succeeded", {
+        info: { tpin: device.tpin, bhfId: device.bhfId, sdcId, mrcNo },
+      });
     }
     if (!initialised) return answer("901", "It is not valid device");
     if (path === "/code/selectCodes")
       return answer(OK, "It is succeeded", {
         clsList: [
-          { cdCls: "04", cdClsNm: "Taxation Type", dtlList: [{ cd: "A", cdNm: "Standard Rated", userDfnCd1: "16" }, { cd: "TL", cdNm: "Tourism Levy", userDfnCd1: "1.5" }] },
-          { cdCls: "07", cdClsNm: "Payment Type", dtlList: ["01", "02", "03", "04", "05", "06", "07"].map((cd) => ({ cd })) },
+          {
+            cdCls: "04",
+            cdClsNm: "Taxation Type",
+            dtlList: [
+              { cd: "A", cdNm: "Standard Rated", userDfnCd1: "16" },
+              { cd: "TL", cdNm: "Tourism Levy", userDfnCd1: "1.5" },
+            ],
+          },
+          {
+            cdCls: "07",
+            cdClsNm: "Payment Type",
+            dtlList: ["01", "02", "03", "04", "05", "06", "07"].map((cd) => ({ cd })),
+          },
           { cdCls: "32", cdClsNm: "Refund Reason", dtlList: ["01", "06", "09", "13"].map((cd) => ({ cd })) },
         ],
       });
     if (path === "/items/saveItems") {
       for (const field of ["itemCd", "itemClsCd", "itemNm", "pkgUnitCd", "qtyUnitCd"])
-        if (typeof body[field] !== "string" || body[field] === "") return answer("910", `Request parameter error: ${field}`);
+        if (typeof body[field] !== "string" || body[field] === "")
+          return answer("910", `Request parameter error: ${field}`);
       simulator.items.set(body.itemCd as string, body);
       return answer(OK, "It is succeeded");
     }
@@ -181,7 +208,9 @@ export async function startVsdcSimulator(device: { tpin: string; bhfId: string; 
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
     } catch {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer("910", "Request parameter error: not JSON")));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(answer("910", "Request parameter error: not JSON")));
       return;
     }
     const path = (req.url ?? "").split("?")[0] ?? "";
@@ -196,7 +225,8 @@ export async function startVsdcSimulator(device: { tpin: string; bhfId: string; 
       holdNext = 0;
     }
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (!res.destroyed) res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(result));
+    if (!res.destroyed)
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(result));
   }
 
   function listen(at: number): Promise<void> {
@@ -218,7 +248,7 @@ export async function startVsdcSimulator(device: { tpin: string; bhfId: string; 
     return new Promise((resolve) => current.close(() => resolve()));
   }
 
-  await listen(0);
+  await listen(atPort);
   return simulator;
 }
 

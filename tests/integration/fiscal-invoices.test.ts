@@ -6,7 +6,11 @@ import { loadFolioSheet } from "../../app/features/payments/folios.server.ts";
 import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
 import { startFiscalWorker, type FiscalWorker } from "../../app/features/fiscal/fiscal-worker.server.ts";
 import { httpVsdcClient } from "../../app/features/fiscal/vsdc-client.server.ts";
-import { deactivateDevice, deviceOverview, sendAgain } from "../../app/features/fiscal/fiscal-queue.server.ts";
+import {
+  deactivateDevice,
+  deviceOverview,
+  sendAgain,
+} from "../../app/features/fiscal/fiscal-queue.server.ts";
 import { fiscalMarkFor } from "../../app/features/fiscal/fiscal-mark.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST } from "./stay-fixtures.ts";
@@ -80,7 +84,12 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     const id = await settledStay(db, 150);
     // Queued by the check-out's own transaction, before any worker looked.
     const [queued] = await docs(db);
-    expect(queued).toMatchObject({ kind: "sale", requestId: id, status: "pending", invoiceNo: expect.anything() });
+    expect(queued).toMatchObject({
+      kind: "sale",
+      requestId: id,
+      status: "pending",
+      invoiceNo: expect.anything(),
+    });
     expect(Number(queued?.invoiceNo)).toBe(1);
     expect((await fiscalMarkFor(db, { kind: "booking", id })).state).toBe("pending");
 
@@ -153,7 +162,11 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     const sender = await worker();
     const id = await settledStay(db, 600);
     await sender.runOnce();
-    const refund = await recordPayment(db, { kind: "booking", id }, { kind: "refund", method: "Cash", amount: 100 });
+    const refund = await recordPayment(
+      db,
+      { kind: "booking", id },
+      { kind: "refund", method: "Cash", amount: 100 },
+    );
     await sender.runOnce();
     const rows = (await docs(db)).filter((row) => row.requestId === id);
     expect(rows.map((row) => [row.kind, row.status])).toEqual([
@@ -168,7 +181,11 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
       totAmt: 100,
     });
     const mark = await fiscalMarkFor(db, { kind: "booking", id }, { paymentId: refund!.id });
-    expect(mark).toMatchObject({ state: "sent", title: "Credit note", original: { rcptNo: rows[0]?.rcptNo } });
+    expect(mark).toMatchObject({
+      state: "sent",
+      title: "Credit note",
+      original: { rcptNo: rows[0]?.rcptNo },
+    });
   });
 
   it("keeps a refused document for a manager, and sends it again when asked", async () => {
@@ -179,7 +196,11 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     const [sale] = (await docs(db)).filter((row) => row.requestId === id);
     // A correction that leaves the body inconsistent: the VSDC refuses it (910).
     const bad = { ...(sale!.payload as Record<string, unknown>), cisInvcNo: "X-broken", totAmt: 1 };
-    const refund = await recordPayment(db, { kind: "booking", id }, { kind: "refund", method: "Cash", amount: 50 });
+    const refund = await recordPayment(
+      db,
+      { kind: "booking", id },
+      { kind: "refund", method: "Cash", amount: 50 },
+    );
     const [credit] = (await docs(db)).filter((row) => row.paymentId === refund!.id);
     await db
       .updateTable("fiscalDocuments")
@@ -191,7 +212,9 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed?.lastError).toMatch(/910/);
     expect((await deviceOverview(db)).failed).toBeGreaterThanOrEqual(1);
-    expect((await fiscalMarkFor(db, { kind: "booking", id }, { paymentId: refund!.id })).state).toBe("failed");
+    expect((await fiscalMarkFor(db, { kind: "booking", id }, { paymentId: refund!.id })).state).toBe(
+      "failed",
+    );
     // The manager has the body put right, then sends it again.
     await db.updateTable("fiscalDocuments").set({ payload: null }).where("id", "=", credit!.id).execute();
     expect(await sendAgain(db, credit!.id)).toBe(true);
@@ -220,10 +243,18 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     const from = addDays("2032-01-01", day);
     const booked = await book(db, "101", from, addDays(from, 2));
     if (booked.kind !== "booked") throw new Error("not booked");
-    await db.updateTable("bookings").set({ status: "Checked in" }).where("id", "=", booked.booking.id).execute();
+    await db
+      .updateTable("bookings")
+      .set({ status: "Checked in" })
+      .where("id", "=", booked.booking.id)
+      .execute();
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx.updateTable("bookings").set({ status: "Checked out" }).where("id", "=", booked.booking.id).execute();
+        await trx
+          .updateTable("bookings")
+          .set({ status: "Checked out" })
+          .where("id", "=", booked.booking.id)
+          .execute();
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");

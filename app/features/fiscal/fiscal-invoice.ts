@@ -358,8 +358,14 @@ export interface FiscalCredit {
 export function creditRequest(original: VsdcSaleRequest, credit: FiscalCredit): VsdcSaleRequest {
   const originalNgwee = original.itemList.map((line) => ngwee(line.totAmt));
   const lines = spreadNgwee(originalNgwee, ngwee(credit.amount));
-  const vat = spreadNgwee(lines, Math.round((ngwee(original.taxAmtA) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)));
-  const levy = spreadNgwee(lines, Math.round((ngwee(original.taxAmtTl) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)));
+  const vat = spreadNgwee(
+    lines,
+    Math.round((ngwee(original.taxAmtA) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)),
+  );
+  const levy = spreadNgwee(
+    lines,
+    Math.round((ngwee(original.taxAmtTl) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)),
+  );
   const items = original.itemList.map((line, i) => ({
     item: { itemCd: line.itemCd, itemClsCd: line.itemClsCd, itemNm: line.itemNm },
     name: line.itemNm,
@@ -368,8 +374,10 @@ export function creditRequest(original: VsdcSaleRequest, credit: FiscalCredit): 
     levy: levy[i] ?? 0,
   }));
   const taxes: FiscalTax[] = [];
-  if (original.itemList.some((l) => l.vatCatCd)) taxes.push({ kind: "vat", rateBp: original.taxRtA * 100, amount: 0 });
-  if (original.itemList.some((l) => l.tlCatCd)) taxes.push({ kind: "levy", rateBp: original.taxRtTl * 100, amount: 0 });
+  if (original.itemList.some((l) => l.vatCatCd))
+    taxes.push({ kind: "vat", rateBp: original.taxRtA * 100, amount: 0 });
+  if (original.itemList.some((l) => l.tlCatCd))
+    taxes.push({ kind: "levy", rateBp: original.taxRtTl * 100, amount: 0 });
   return request(
     {
       device: { tpin: original.tpin, branchId: original.bhfId },

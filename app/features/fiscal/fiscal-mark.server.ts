@@ -40,7 +40,11 @@ async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean
   const original =
     doc.originalId === null
       ? undefined
-      : await db.selectFrom("fiscalDocuments").select(["rcptNo", "invoiceNo"]).where("id", "=", doc.originalId).executeTakeFirst();
+      : await db
+          .selectFrom("fiscalDocuments")
+          .select(["rcptNo", "invoiceNo"])
+          .where("id", "=", doc.originalId)
+          .executeTakeFirst();
   return {
     state: "sent",
     title,

@@ -29,7 +29,9 @@ export async function activateDevice(db: DB, settings: FiscalSettings, today: st
            initialised_at = case when (fiscal_device.tpin, fiscal_device.branch_id, fiscal_device.device_serial)
                                       = (excluded.tpin, excluded.branch_id, excluded.device_serial)
                                  then fiscal_device.initialised_at end,
-           tpin = excluded.tpin, branch_id = excluded.branch_id, device_serial = excluded.device_serial`.execute(db);
+           tpin = excluded.tpin, branch_id = excluded.branch_id, device_serial = excluded.device_serial`.execute(
+    db,
+  );
 }
 
 /** Without the settings nothing new is queued; what is queued waits for them. */
@@ -117,7 +119,12 @@ export async function claimDueDocuments(
 }
 
 /** Keeps the body sent: every later attempt sends exactly the same invoice. */
-export async function freezePayload(db: DB, doc: ClaimedDocument, payload: unknown, total: number): Promise<void> {
+export async function freezePayload(
+  db: DB,
+  doc: ClaimedDocument,
+  payload: unknown,
+  total: number,
+): Promise<void> {
   await db
     .updateTable("fiscalDocuments")
     .set({ payload: JSON.stringify(payload), total })
@@ -194,7 +201,11 @@ export async function sendAgain(db: DB, id: string): Promise<boolean> {
 }
 
 export async function isItemRegistered(db: DB, itemCode: string): Promise<boolean> {
-  const row = await db.selectFrom("fiscalItems").select("itemCode").where("itemCode", "=", itemCode).executeTakeFirst();
+  const row = await db
+    .selectFrom("fiscalItems")
+    .select("itemCode")
+    .where("itemCode", "=", itemCode)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -255,7 +266,9 @@ export async function deviceOverview(db: DB): Promise<DeviceOverview> {
     db
       .selectFrom("fiscalDocuments")
       .selectAll()
-      .where((eb) => eb.or([eb("status", "=", "failed"), eb("createdAt", ">", sql<Date>`now() - interval '30 days'`)]))
+      .where((eb) =>
+        eb.or([eb("status", "=", "failed"), eb("createdAt", ">", sql<Date>`now() - interval '30 days'`)]),
+      )
       .orderBy("invoiceNo", "desc")
       .limit(50)
       .execute(),
@@ -264,12 +277,13 @@ export async function deviceOverview(db: DB): Promise<DeviceOverview> {
   return { device, pending: count("pending"), failed: count("failed"), recent };
 }
 
-/** The period's documents for the tax return: queued within it, by number. */
+/** The period's documents for the tax return: written from `from` to the day before `until` (lodge days). */
 export async function documentsBetween(db: DB, from: string, until: string): Promise<FiscalDocumentRow[]> {
   return db
     .selectFrom("fiscalDocuments")
     .selectAll()
-    .where(sql<boolean>`(created_at at time zone 'Africa/Lusaka')::date between ${from}::date and ${until}::date`)
+    .where(sql<boolean>`(created_at at time zone 'Africa/Lusaka')::date >= ${from}::date`)
+    .where(sql<boolean>`(created_at at time zone 'Africa/Lusaka')::date < ${until}::date`)
     .orderBy("invoiceNo")
     .execute();
 }

@@ -88,11 +88,17 @@ async function documentBody(
   if (doc.payload) return { body: doc.payload as VsdcSaleRequest, total: Number(doc.total ?? 0) };
   if (doc.kind === "sale") {
     const request = { kind: doc.requestKind, id: doc.requestId };
-    const [sheet, kept] = await Promise.all([loadFolioSheet(db, request), getKeptPrices(db, request.kind, request.id)]);
+    const [sheet, kept] = await Promise.all([
+      loadFolioSheet(db, request),
+      getKeptPrices(db, request.kind, request.id),
+    ]);
     if (!sheet) return { error: "The request of this invoice no longer exists." };
     const byMethod = new Map<string, number>();
     for (const line of sheet.ledger)
-      byMethod.set(line.method, (byMethod.get(line.method) ?? 0) + (line.kind === "payment" ? line.amount : -line.amount));
+      byMethod.set(
+        line.method,
+        (byMethod.get(line.method) ?? 0) + (line.kind === "payment" ? line.amount : -line.amount),
+      );
     const body = saleRequest(device, {
       invoiceNo: Number(doc.invoiceNo),
       requestKind: doc.requestKind,
@@ -107,13 +113,19 @@ async function documentBody(
     return { body, total: sheet.folio.total };
   }
   const original = doc.originalId ? await getDocument(db, doc.originalId) : undefined;
-  if (!original?.payload || !original.rcptNo) return { error: "The invoice this credit note corrects is not fiscalised." };
+  if (!original?.payload || !original.rcptNo)
+    return { error: "The invoice this credit note corrects is not fiscalised." };
   const refund = doc.paymentId
-    ? await db.selectFrom("payments").select(["amount", "method"]).where("id", "=", doc.paymentId).executeTakeFirst()
+    ? await db
+        .selectFrom("payments")
+        .select(["amount", "method"])
+        .where("id", "=", doc.paymentId)
+        .executeTakeFirst()
     : undefined;
   const left = Number(original.total ?? 0) - (await creditedBefore(db, original.id, doc.invoiceNo));
   const amount = Math.min(refund?.amount ?? 0, left);
-  if (amount <= 0) return { error: "Nothing is left to credit on the invoice: the refund returned an overpayment." };
+  if (amount <= 0)
+    return { error: "Nothing is left to credit on the invoice: the refund returned an overpayment." };
   const body = creditRequest(original.payload as VsdcSaleRequest, {
     invoiceNo: Number(doc.invoiceNo),
     orgInvcNo: Number(original.rcptNo),
@@ -127,7 +139,13 @@ async function documentBody(
 
 export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
   const { database, settings: device, client, ...tuning } = options;
-  const settings = { ...FISCAL_DEFAULTS, today: () => lodgeToday(), ...stripUndefined(tuning), database, device };
+  const settings = {
+    ...FISCAL_DEFAULTS,
+    today: () => lodgeToday(),
+    ...stripUndefined(tuning),
+    database,
+    device,
+  };
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -142,7 +160,10 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
     });
     // 902: the device is already installed; its details are then the ones ZRA gave before.
     if (answer.resultCd !== VSDC_OK && answer.resultCd !== "902") {
-      await recordDeviceContact(db, { ok: false, error: `Initialisation refused: ${answer.resultCd} ${answer.resultMsg}` });
+      await recordDeviceContact(db, {
+        ok: false,
+        error: `Initialisation refused: ${answer.resultCd} ${answer.resultMsg}`,
+      });
       return false;
     }
     await recordDeviceContact(db, {
@@ -154,8 +175,14 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
     return true;
   }
 
-  async function registerItems(db: DB, device: FiscalDeviceIds, body: VsdcSaleRequest): Promise<string | null> {
-    const items = Object.values(FISCAL_ITEMS).filter((item) => body.itemList.some((line) => line.itemCd === item.itemCd));
+  async function registerItems(
+    db: DB,
+    device: FiscalDeviceIds,
+    body: VsdcSaleRequest,
+  ): Promise<string | null> {
+    const items = Object.values(FISCAL_ITEMS).filter((item) =>
+      body.itemList.some((line) => line.itemCd === item.itemCd),
+    );
     for (const item of items) {
       if (await isItemRegistered(db, item.itemCd)) continue;
       const line = body.itemList.find((l) => l.itemCd === item.itemCd);
@@ -180,7 +207,8 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
         modrId: "lodge",
         modrNm: "Lodge",
       });
-      if (answer.resultCd !== VSDC_OK) return `Item ${item.itemCd} refused: ${answer.resultCd} ${answer.resultMsg}`;
+      if (answer.resultCd !== VSDC_OK)
+        return `Item ${item.itemCd} refused: ${answer.resultCd} ${answer.resultMsg}`;
       await recordItemRegistered(db, item.itemCd);
     }
     return null;
@@ -270,7 +298,10 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
     if (stopping) return Promise.resolve();
     running ??= drain()
       .catch((error: unknown) => {
-        logger.error({ error: error instanceof Error ? error.message : String(error) }, "fiscal worker pass failed");
+        logger.error(
+          { error: error instanceof Error ? error.message : String(error) },
+          "fiscal worker pass failed",
+        );
       })
       .finally(() => {
         running = undefined;
@@ -310,7 +341,9 @@ export interface FiscalEnv {
 export function startFiscalisation(
   database: () => Promise<DB>,
   env: FiscalEnv,
-  tuning: Partial<Omit<FiscalWorkerOptions, "database" | "settings" | "client">> & { client?: VsdcClient } = {},
+  tuning: Partial<Omit<FiscalWorkerOptions, "database" | "settings" | "client">> & {
+    client?: VsdcClient;
+  } = {},
 ): FiscalWorker {
   if (!env.VSDC_URL || !env.ZRA_TPIN || !env.ZRA_BRANCH_ID || !env.ZRA_DEVICE_SERIAL) {
     void database()

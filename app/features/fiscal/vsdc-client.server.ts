@@ -52,7 +52,9 @@ export function httpVsdcClient(baseUrl: string, { timeoutMs = 20_000 } = {}): Vs
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        throw new VsdcUnreachable(`VSDC not reached: ${error instanceof Error ? error.message : String(error)}`);
+        throw new VsdcUnreachable(
+          `VSDC not reached: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       if (!response.ok) throw new VsdcUnreachable(`VSDC answered HTTP ${response.status}`);
       let answer: unknown;
@@ -61,7 +63,11 @@ export function httpVsdcClient(baseUrl: string, { timeoutMs = 20_000 } = {}): Vs
       } catch {
         throw new VsdcUnreachable("VSDC answered something that is not JSON");
       }
-      if (typeof answer !== "object" || answer === null || typeof (answer as VsdcAnswer).resultCd !== "string")
+      if (
+        typeof answer !== "object" ||
+        answer === null ||
+        typeof (answer as VsdcAnswer).resultCd !== "string"
+      )
         throw new VsdcUnreachable("VSDC answered without a result code");
       return answer as VsdcAnswer<T>;
     },

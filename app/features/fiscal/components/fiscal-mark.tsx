@@ -12,15 +12,16 @@ export function FiscalMark({ mark }: { mark: FiscalMarkView }) {
   if (mark.state !== "sent")
     return (
       <p className="folio__notice fiscal-mark__pending" role="status">
-        {mark.title} {mark.invoiceNo}: fiscalisation with ZRA is pending. This is not yet a fiscal tax invoice; the
-        lodge sends it to ZRA as soon as ZRA&apos;s system answers.
+        {mark.title} {mark.invoiceNo}: fiscalisation with ZRA is pending. This is not yet a fiscal tax
+        invoice; the lodge sends it to ZRA as soon as ZRA&apos;s system answers.
       </p>
     );
   const reason = mark.reason ? CREDIT_REASONS[mark.reason as keyof typeof CREDIT_REASONS] : undefined;
   return (
     <section className="fiscal-mark" aria-label={`ZRA fiscal ${mark.title.toLowerCase()}`}>
       <h2 className="fiscal-mark__title">
-        Fiscal {mark.title.toLowerCase()} {mark.copy ? <strong className="fiscal-mark__copy">COPY</strong> : null}
+        Fiscal {mark.title.toLowerCase()}{" "}
+        {mark.copy ? <strong className="fiscal-mark__copy">COPY</strong> : null}
       </h2>
       <div className="fiscal-mark__body">
         <dl className="folio__facts fiscal-mark__facts">

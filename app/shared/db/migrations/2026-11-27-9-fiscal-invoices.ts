@@ -22,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn("tpin", "text", (c) => c.notNull().check(sql`tpin ~ '^[0-9]{10}$'`))
     .addColumn("branch_id", "text", (c) => c.notNull().check(sql`branch_id ~ '^[0-9]{3}$'`))
-    .addColumn("device_serial", "text", (c) => c.notNull().check(sql`char_length(device_serial) between 1 and 100`))
+    .addColumn("device_serial", "text", (c) =>
+      c.notNull().check(sql`char_length(device_serial) between 1 and 100`),
+    )
     .addColumn("active", "boolean", (c) => c.notNull().defaultTo(true))
     // Sales settled from this lodge day on are fiscalised (a venue booking's day is compared to it).
     .addColumn("active_since", "date", (c) => c.notNull())
@@ -94,7 +96,10 @@ export async function up(db: Kysely<any>): Promise<void> {
         .defaultTo(0)
         .check(sql`prints >= 0`),
     )
-    .addCheckConstraint("fiscal_documents_credit_names_original", sql`(kind = 'credit') = (original_id is not null)`)
+    .addCheckConstraint(
+      "fiscal_documents_credit_names_original",
+      sql`(kind = 'credit') = (original_id is not null)`,
+    )
     .addCheckConstraint(
       "fiscal_documents_sent_has_receipt",
       sql`status <> 'sent' or (rcpt_no is not null and fiscalised_at is not null)`,
