@@ -12,6 +12,7 @@ import {
   sendAgain,
 } from "../../app/features/fiscal/fiscal-queue.server.ts";
 import { fiscalMarkFor } from "../../app/features/fiscal/fiscal-mark.server.ts";
+import { mailContent } from "../../app/features/mail/mail-content.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
@@ -110,6 +111,31 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(first.rcptSign).toBe(sale.receipt.rcptSign);
     const reprint = await fiscalMarkFor(db, { kind: "booking", id }, { print: true });
     expect(reprint).toMatchObject({ state: "sent", copy: true });
+    // The guest's copy, written with ZRA's answer.
+    const mail = await db
+      .selectFrom("outbox")
+      .select(["recipient", "subject"])
+      .where("template", "=", "fiscal-document")
+      .where("requestId", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(mail.recipient).toBe(GUEST.email);
+    expect(mail.subject).toContain(`Your tax invoice ${sale.receipt.rcptNo} (ZRA)`);
+    const content = mailContent(
+      JSON.parse(
+        JSON.stringify(
+          (
+            await db
+              .selectFrom("outbox")
+              .select("payload")
+              .where("template", "=", "fiscal-document")
+              .where("requestId", "=", id)
+              .executeTakeFirstOrThrow()
+          ).payload,
+        ),
+      ),
+      { siteOrigin: "https://lodge.example" },
+    );
+    expect(content.details).toContainEqual({ label: "Receipt signature", value: sale.receipt.rcptSign });
   });
 
   it("keeps bills queued while the VSDC is down, then fiscalises each once", async () => {

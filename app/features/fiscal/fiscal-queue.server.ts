@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/shared/db/client.server.ts";
 import type { FiscalDeviceRow, FiscalDocumentRow } from "~/shared/db/schema.ts";
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import type { VsdcReceipt } from "./vsdc-client.server.ts";
 
 // The fiscal queue (decisions.md 37, ADR 0029). Documents are written by the database itself in
@@ -134,26 +135,67 @@ export async function freezePayload(
     .execute();
 }
 
+const REQUEST_TABLES = {
+  booking: "bookings",
+  reservation: "reservations",
+  "venue-booking": "venueBookings",
+} as const;
+
+/**
+ * Keeps ZRA's answer and, in the same transaction, writes the guest's copy to the mail outbox
+ * (when the guest gave an address).
+ */
 export async function markDocumentSent(db: DB, doc: ClaimedDocument, receipt: VsdcReceipt): Promise<void> {
-  await db
-    .updateTable("fiscalDocuments")
-    .set({
-      status: "sent",
-      fiscalisedAt: sql<Date>`now()`,
-      rcptNo: String(receipt.rcptNo),
-      intrlData: receipt.intrlData,
-      rcptSign: receipt.rcptSign,
-      vsdcDate: receipt.vsdcRcptPbctDate,
-      sdcId: receipt.sdcId,
-      mrcNo: receipt.mrcNo,
-      qrUrl: receipt.qrCodeUrl ?? null,
-      lockedUntil: null,
-      claimToken: null,
-      lastError: null,
-    })
-    .where("id", "=", doc.id)
-    .where("claimToken", "=", doc.claimToken)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable("fiscalDocuments")
+      .set({
+        status: "sent",
+        fiscalisedAt: sql<Date>`now()`,
+        rcptNo: String(receipt.rcptNo),
+        intrlData: receipt.intrlData,
+        rcptSign: receipt.rcptSign,
+        vsdcDate: receipt.vsdcRcptPbctDate,
+        sdcId: receipt.sdcId,
+        mrcNo: receipt.mrcNo,
+        qrUrl: receipt.qrCodeUrl ?? null,
+        lockedUntil: null,
+        claimToken: null,
+        lastError: null,
+      })
+      .where("id", "=", doc.id)
+      .where("claimToken", "=", doc.claimToken)
+      .returning("total")
+      .executeTakeFirst();
+    if (!marked) return;
+    const guest = await trx
+      .selectFrom(REQUEST_TABLES[doc.requestKind])
+      .select(["name", "email", "reference"])
+      .where("id", "=", doc.requestId)
+      .executeTakeFirst();
+    if (!guest?.email) return;
+    await enqueueMail(trx, {
+      audience: "guest",
+      recipient: guest.email,
+      request: { kind: doc.requestKind, id: doc.requestId },
+      payload: {
+        template: "fiscal-document",
+        fiscal: {
+          reference: guest.reference,
+          name: guest.name,
+          kind: doc.kind,
+          invoiceNo: String(doc.invoiceNo),
+          rcptNo: String(receipt.rcptNo),
+          vsdcDate: receipt.vsdcRcptPbctDate,
+          sdcId: receipt.sdcId,
+          mrcNo: receipt.mrcNo,
+          intrlData: receipt.intrlData,
+          rcptSign: receipt.rcptSign,
+          total: Number(marked.total ?? 0),
+        },
+      },
+    });
+  });
 }
 
 /** The VSDC was not reached: again after a back-off that doubles, up to `maxDelayMs`; never given up. */
