@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DB } from "../../app/shared/db/client.server.ts";
 import { changeStayStatus } from "../../app/features/requests/request-status.server.ts";
@@ -13,6 +14,8 @@ import {
 } from "../../app/features/fiscal/fiscal-queue.server.ts";
 import { fiscalMarkFor } from "../../app/features/fiscal/fiscal-mark.server.ts";
 import { mailContent } from "../../app/features/mail/mail-content.ts";
+import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
+import { getKeptPrices } from "../../app/features/pricing/rates.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
@@ -314,6 +317,55 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe("sent");
     expect(vsdc.sales.at(-1)!.body.totAmt).toBe(venue.price);
+  });
+
+  it("gives every settled folio exactly one fiscal invoice whose totals are the folio's", async () => {
+    const { db } = getDatabase();
+    const sender = await worker();
+    await updateLodgeSettings(db, { vatRegistered: true }, null);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ nights: fc.integer({ min: 1, max: 4 }), paid: fc.integer({ min: 0, max: 3_000 }) }),
+          {
+            minLength: 1,
+            maxLength: 3,
+          },
+        ),
+        async (stays) => {
+          const ids: string[] = [];
+          for (const { nights, paid } of stays) {
+            day += 5;
+            const from = addDays("2032-01-01", day);
+            const booked = await book(db, "101", from, addDays(from, nights));
+            if (booked.kind !== "booked") throw new Error(`not booked: ${booked.kind}`);
+            const id = booked.booking.id;
+            if (paid > 0)
+              await recordPayment(
+                db,
+                { kind: "booking", id },
+                { kind: "payment", method: "Cash", amount: paid },
+              );
+            for (const to of ["Checked in", "Checked out"] as const)
+              await changeStayStatus(db, "booking", id, to, { actor: "staff" });
+            ids.push(id);
+          }
+          await sender.runOnce();
+          for (const id of ids) {
+            const sales = (await docs(db)).filter((row) => row.requestId === id && row.kind === "sale");
+            expect(sales).toHaveLength(1);
+            expect(sales[0]?.status).toBe("sent");
+            const body = sales[0]?.payload as { totAmt: number; taxAmtA: number; taxAmtTl: number };
+            const sheet = await loadFolioSheet(db, { kind: "booking", id });
+            const kept = await getKeptPrices(db, "booking", id);
+            expect(body.totAmt).toBe(sheet!.folio.total);
+            expect(body.taxAmtA).toBe(kept.taxes.find((tax) => tax.kind === "vat")?.amount ?? 0);
+            expect(body.taxAmtTl).toBe(kept.taxes.find((tax) => tax.kind === "levy")?.amount ?? 0);
+          }
+        },
+      ),
+      { numRuns: 5 },
+    );
   });
 
   it("queues nothing new once the settings are gone", async () => {
