@@ -12,7 +12,8 @@ test.use({ baseURL: PAYMENTS_URL, javaScriptEnabled: false });
 test("a walk-in checked out is printed as ZRA's fiscal invoice with its QR code; a reprint is a copy", async ({
   page,
 }) => {
-  test.slow();
+  // Sign-in, walk-in, payment, check-out, the worker's pass and two axe checks: a long test.
+  test.setTimeout(240_000);
   await page.goto("/staff/sign-in");
   await page.getByLabel("E-mail address").fill(MANAGER.email);
   await page.getByLabel("Password").fill(MANAGER.password);
