@@ -186,6 +186,20 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(doc?.rcptNo).toBe(String(vsdc.sales.at(-1)!.receipt.rcptNo));
   });
 
+  it("waits for a slow VSDC that answers within the timeout", async () => {
+    const { db } = getDatabase();
+    const sender = await worker(5_000);
+    const id = await settledStay(db);
+    vsdc.delayMs = 300;
+    try {
+      await sender.runOnce();
+    } finally {
+      vsdc.delayMs = 0;
+    }
+    const [doc] = (await docs(db)).filter((row) => row.requestId === id);
+    expect(doc).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
   it("turns a refund after invoicing into a credit note naming the invoice", async () => {
     const { db } = getDatabase();
     const sender = await worker();
