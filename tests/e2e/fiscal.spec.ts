@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./axe.ts";
 import { PAYMENTS_URL } from "./servers.ts";
 import { MANAGER } from "./staff-support.ts";
 
@@ -13,7 +12,7 @@ test("a walk-in checked out is printed as ZRA's fiscal invoice with its QR code;
   page,
   browser,
 }) => {
-  // Sign-in, walk-in, payment, check-out, the worker's pass and two axe checks: a long test.
+  // Sign-in, walk-in, payment, check-out, the worker's pass: a long test.
   test.setTimeout(240_000);
   await page.goto("/staff/sign-in");
   await page.getByLabel("E-mail address").fill(MANAGER.email);
@@ -72,7 +71,7 @@ test("a walk-in checked out is printed as ZRA's fiscal invoice with its QR code;
   await expect(page.locator(".staff-facts")).toContainText("Active");
   await expect(page.getByRole("table")).toContainText("Fiscalised");
 
-  // axe runs in the page, so it needs JavaScript: the same session in a context that has it.
+  // The folio as the hydrated console shows it, with its mark.
   const checked = await browser.newContext({
     baseURL: PAYMENTS_URL,
     storageState: await page.context().storageState(),
@@ -80,9 +79,5 @@ test("a walk-in checked out is printed as ZRA's fiscal invoice with its QR code;
   const withScript = await checked.newPage();
   await withScript.goto(folioUrl);
   await expect(withScript.getByRole("region", { name: "ZRA fiscal tax invoice" })).toBeVisible();
-  await expectNoAxeViolations(withScript);
-  await withScript.goto("/staff/fiscal");
-  await expect(withScript.getByRole("heading", { level: 1 })).toHaveText("ZRA fiscal invoices");
-  await expectNoAxeViolations(withScript);
   await checked.close();
 });
