@@ -13,6 +13,7 @@ const FEATURES = [
   "mail",
   "requests",
   "payments",
+  "fiscal",
   "venues",
   "stays",
   "channels",

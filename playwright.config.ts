@@ -14,6 +14,8 @@ import {
   SITE_URL,
   STAFF_DATA_DIR,
   STAFF_URL,
+  VSDC_DEVICE,
+  VSDC_SIMULATOR_URL,
 } from "./tests/e2e/servers.ts";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against
@@ -45,7 +47,12 @@ export default defineConfig({
   // A real SMTP server for the site's outbox worker (SMTP_URL below); then the staff console's
   // first manager, created through its setup link (tests/e2e/staff-global-setup.ts).
   // The Lenco simulator for the online deposits' site (tests/e2e/lenco-sink.ts).
-  globalSetup: ["./tests/e2e/mail-sink.ts", "./tests/e2e/lenco-sink.ts", "./tests/e2e/staff-global-setup.ts"],
+  globalSetup: [
+    "./tests/e2e/mail-sink.ts",
+    "./tests/e2e/lenco-sink.ts",
+    "./tests/e2e/vsdc-sink.ts",
+    "./tests/e2e/staff-global-setup.ts",
+  ],
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -93,6 +100,10 @@ export default defineConfig({
         LENCO_API_URL: LENCO_SIMULATOR_URL,
         LENCO_PUBLIC_KEY: LENCO_SIMULATOR_PUBLIC_KEY,
         LENCO_WIDGET_URL: LENCO_SIMULATOR_WIDGET_URL,
+        VSDC_URL: VSDC_SIMULATOR_URL,
+        ZRA_TPIN: VSDC_DEVICE.tpin,
+        ZRA_BRANCH_ID: VSDC_DEVICE.bhfId,
+        ZRA_DEVICE_SERIAL: VSDC_DEVICE.dvcSrlNo,
       }),
       // Its log is kept: a test reads it for the card number it typed (never there).
       command: `rm -rf ${PAYMENTS_DATA_DIR} ${PAYMENTS_LOG} && exec node server/index.ts > ${PAYMENTS_LOG}`,

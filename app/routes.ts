@@ -50,6 +50,7 @@ export default [
     route("reports", "routes/staff/reports.tsx"),
     route("channels", "routes/staff/channels.tsx"),
     route("housekeeping", "routes/staff/housekeeping.tsx"),
+    route("fiscal", "routes/staff/fiscal.tsx"),
   ]),
   // The islands' JSON routes (ADR 0024): each answers with its page's own server functions.
   route("api/room-booking", "routes/api/room-booking.ts"),

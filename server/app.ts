@@ -20,6 +20,7 @@ import { migrateToLatest } from "../app/shared/db/migrate.server.ts";
 import { seedDatabase } from "../app/shared/db/seed.server.ts";
 import { parseEnv } from "../app/shared/env.server.ts";
 import { startMailDelivery } from "../app/features/mail/outbox-worker.server.ts";
+import { startFiscalisation } from "../app/features/fiscal/fiscal-worker.server.ts";
 import { logger } from "../app/shared/logger.server.ts";
 import { staffConsoleRuntime } from "../app/features/staff/staff-runtime.server.ts";
 import { startPaymentReconciler } from "../app/features/payments/deposits.server.ts";
@@ -77,6 +78,8 @@ const dataVersion = async () => {
  * load this too.
  */
 export const startMail = () => startMailDelivery(() => database.ready(), env);
+/** Fiscal tax invoices (decisions.md 37): sends the queue to the VSDC; does nothing without one. */
+export const startFiscal = () => startFiscalisation(() => database.ready(), env);
 /**
  * Daily backups of the embedded database into DATA_DIR/backups (decisions.md 29), started by the
  * process; null with a PostgreSQL server (its own tools back it up) or in memory.

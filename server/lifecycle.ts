@@ -22,6 +22,7 @@ type SiteModule = Pick<
   | "startPayments"
   | "startChannels"
   | "startHousekeeping"
+  | "startFiscal"
 >;
 
 interface SiteLifecycle {
@@ -51,6 +52,7 @@ export function startSiteLifecycle(site: SiteModule): SiteLifecycle {
   const payments = site.startPayments();
   const channels = site.startChannels();
   const housekeeping = site.startHousekeeping();
+  const fiscal = site.startFiscal();
   let stopping: Promise<void> | undefined;
   // `npm run db:backup` while the server runs asks it for a backup (scripts/db.ts): the embedded
   // database admits one process, so only the server can read it. The listener stays for the whole
@@ -78,6 +80,7 @@ export function startSiteLifecycle(site: SiteModule): SiteLifecycle {
           mail.stop(),
           channels.stop(),
           housekeeping.stop(),
+          fiscal.stop(),
         ]);
         logger.info("stopping: the mail worker, payments and backups finish what they have under way");
         await workers;

@@ -7,6 +7,9 @@ import { logReadFailure } from "~/shared/db/failures.server.ts";
 import { loadFolioSheet, type FolioSheet } from "~/features/payments/folios.server.ts";
 import { cancelStayAsGuest, findGuestRequest } from "~/features/stays/my-booking.server.ts";
 import { FolioDocument, ReceiptDocument } from "~/features/payments/components/folio-document.tsx";
+import { FiscalMark } from "~/features/fiscal/components/fiscal-mark.tsx";
+import { fiscalMarkFor } from "~/features/fiscal/fiscal-mark.server.ts";
+import type { FiscalMarkView } from "~/features/fiscal/fiscal-mark-view.ts";
 import { lodgeToday } from "~/shared/dates.ts";
 import {
   MY_BOOKING_CANCELLED,
@@ -53,6 +56,8 @@ type Answer =
   | {
       status: "folio";
       sheet: FolioSheet;
+      /** The folio's fiscal invoice, and each receipt's (a refund's credit note, or the invoice). */
+      fiscal: { folio: FiscalMarkView; receipts: Record<string, FiscalMarkView> };
       printedAt: string;
       reference: string;
       email: string;
@@ -112,9 +117,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!sheet) return notFound(values);
       // The guest sees what was paid and how, not which staff member took it.
       const ledger = sheet.ledger.map((line) => ({ ...line, staffName: null }));
+      const request = { kind: found.kind, id: found.id };
+      const folio = await fiscalMarkFor(db, request, { print: true });
+      const receipts: Record<string, FiscalMarkView> = {};
+      for (const line of ledger) receipts[line.id] = await fiscalMarkFor(db, request, { paymentId: line.id });
       return data<Answer>({
         status: "folio",
         sheet: { ...sheet, ledger },
+        fiscal: { folio, receipts },
         printedAt: new Date().toISOString(),
         reference: found.reference,
         email,
@@ -147,10 +157,10 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
 
 /**
  * The stay's folio and a receipt for each payment, on a page of their own so that they print
- * alone (folio-document.css). Not a fiscal tax invoice, as each document says.
+ * alone (folio-document.css). Each says whether it carries ZRA's fiscal invoice (decisions.md 37).
  */
 function GuestFolio({ answer }: { answer: Extract<Answer, { status: "folio" }> }) {
-  const { sheet, printedAt } = answer;
+  const { sheet, printedAt, fiscal } = answer;
   return (
     <>
       <PageHeader title={TITLE} />
@@ -165,6 +175,7 @@ function GuestFolio({ answer }: { answer: Extract<Answer, { status: "folio" }> }
             folio={sheet.folio}
             ledger={sheet.ledger}
             printedAt={printedAt}
+            fiscal={<FiscalMark mark={fiscal.folio} />}
           />
           {sheet.ledger.map((line) => (
             <ReceiptDocument
@@ -173,6 +184,7 @@ function GuestFolio({ answer }: { answer: Extract<Answer, { status: "folio" }> }
               line={line}
               what={sheet.what}
               balance={sheet.folio.balance}
+              fiscal={<FiscalMark mark={fiscal.receipts[line.id] ?? fiscal.folio} />}
             />
           ))}
         </div>

@@ -164,10 +164,51 @@ const EnvFields = z.object({
   ),
   /** Whether each occupied room becomes Dirty every morning, for its stay-over service (ADR 0026). */
   HOUSEKEEPING_STAYOVER: z.preprocess(emptyAsUnset, z.enum(["on", "off"]).default("on")),
+  /**
+   * Fiscal tax invoices through ZRA Smart Invoice (decisions.md 37, ADR 0029): the address of the
+   * branch's VSDC, and the TPIN, branch id and device serial ZRA provisioned it with. All four or
+   * none; without them nothing is fiscalised and bills say they are not fiscal tax invoices.
+   */
+  VSDC_URL: z.preprocess(emptyAsUnset, z.url().refine(hasHost, "must be a URL with a host").optional()),
+  ZRA_TPIN: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9]{10}$/, "must be the lodge's 10-digit TPIN")
+      .optional(),
+  ),
+  ZRA_BRANCH_ID: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9]{3}$/, 'must be the 3-digit branch id ZRA gave the branch, such as "000"')
+      .optional(),
+  ),
+  ZRA_DEVICE_SERIAL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{1,100}$/, "must be the VSDC's serial number as ZRA gave it, without spaces")
+      .optional(),
+  ),
 });
 
 /** Lenco's settings make sense together or not at all (decisions.md 33, ADR 0018). */
 const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  const fiscal = ["VSDC_URL", "ZRA_TPIN", "ZRA_BRANCH_ID", "ZRA_DEVICE_SERIAL"] as const;
+  if (fiscal.some((key) => env[key])) {
+    for (const key of fiscal) {
+      if (!env[key])
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is needed with ${fiscal.filter((other) => env[other]).join(", ")}: set all four to fiscalise, or none`,
+        });
+    }
+  }
   if (!env.LENCO_API_TOKEN) {
     for (const key of [
       "LENCO_API_URL",

@@ -62,3 +62,10 @@ export const LENCO_SIMULATOR_PUBLIC_KEY = "pub-e2e-sandbox-0123456789";
 export const LENCO_SIMULATOR_WIDGET_URL = `${LENCO_SIMULATOR_URL}/js/v1/inline.js`;
 /** The online deposits' site's log (its stdout), read by the test that looks for a card number. */
 export const PAYMENTS_LOG = `/tmp/lodge-e2e-payments-${base}.log`;
+/**
+ * ZRA's VSDC for fiscal invoices (decisions.md 37): the simulator (tests/vsdc-simulator.ts) that
+ * Playwright's global setup starts (tests/e2e/vsdc-sink.ts), the online deposits' site's VSDC_URL.
+ */
+export const VSDC_SIMULATOR_PORT = base + 14;
+export const VSDC_SIMULATOR_URL = `http://127.0.0.1:${VSDC_SIMULATOR_PORT}`;
+export const VSDC_DEVICE = { tpin: "1002003004", bhfId: "000", dvcSrlNo: "VSDC-E2E-0001" } as const;

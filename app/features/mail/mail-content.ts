@@ -217,6 +217,34 @@ export function mailContent(payload: MailPayload, { siteOrigin }: MailSettings):
         unsubscribeUrl,
       };
     }
+    case "fiscal-document": {
+      const { fiscal } = payload;
+      const what = fiscal.kind === "sale" ? "tax invoice" : "credit note";
+      const at = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(fiscal.vsdcDate);
+      return {
+        subject,
+        preheader: `ZRA invoice number ${fiscal.rcptNo}.`,
+        greeting: `Dear ${fiscal.name},`,
+        paragraphs: [
+          `Your ${what} for ${fiscal.reference} is fiscalised with the Zambia Revenue Authority. This mail is a copy; your folio on our website shows it with its QR code.`,
+        ],
+        details: [
+          { label: "ZRA invoice number", value: fiscal.rcptNo },
+          { label: "Our number", value: fiscal.invoiceNo },
+          { label: fiscal.kind === "sale" ? "Total" : "Credited", value: formatKwacha(fiscal.total) },
+          {
+            label: "VSDC date and time",
+            value: at ? `${at[1]}-${at[2]}-${at[3]} ${at[4]}:${at[5]}:${at[6]}` : fiscal.vsdcDate,
+          },
+          { label: "SDC ID", value: fiscal.sdcId },
+          { label: "MRC number", value: fiscal.mrcNo },
+          { label: "Internal data", value: fiscal.intrlData },
+          { label: "Receipt signature", value: fiscal.rcptSign },
+        ],
+        action: { label: "See your folio and its QR code", href: myBookingUrl(siteOrigin, fiscal.reference) },
+        links: [],
+      };
+    }
     case "channel-conflict": {
       const { conflict } = payload;
       return {

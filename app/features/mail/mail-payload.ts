@@ -85,7 +85,25 @@ export type MailPayload =
   /** To a new subscriber: the double opt-in link (and, as in every mail to subscribers, the way out). */
   | { template: "newsletter-confirm"; confirmToken: string; unsubscribeToken: string }
   /** To the lodge: a channel sold nights already held here (app/features/channels). */
-  | { template: "channel-conflict"; conflict: ChannelConflictFacts };
+  | { template: "channel-conflict"; conflict: ChannelConflictFacts }
+  /** To the guest: ZRA fiscalised the folio's tax invoice or a credit note (app/features/fiscal). */
+  | { template: "fiscal-document"; fiscal: FiscalDocumentFacts };
+
+/** A tax invoice or credit note as ZRA fiscalised it, for the guest's copy. */
+export interface FiscalDocumentFacts {
+  reference: string;
+  name: string;
+  kind: "sale" | "credit";
+  invoiceNo: string;
+  rcptNo: string;
+  /** The VSDC's date and time as it gave them (yyyyMMddHHmmss). */
+  vsdcDate: string;
+  sdcId: string;
+  mrcNo: string;
+  intrlData: string;
+  rcptSign: string;
+  total: number;
+}
 
 /** A channel's booking for nights a stay (or closure) here already holds, as the mail tells it. */
 export interface ChannelConflictFacts {
@@ -156,6 +174,8 @@ export function mailSubject(payload: MailPayload, brandName: string): string {
       );
     case "newsletter-confirm":
       return `Please confirm your subscription - ${brandName}`;
+    case "fiscal-document":
+      return `Your ${payload.fiscal.kind === "sale" ? "tax invoice" : "credit note"} ${payload.fiscal.rcptNo} (ZRA) for ${payload.fiscal.reference} - ${brandName}`;
     case "channel-conflict": {
       const { conflict } = payload;
       return `Double booking: room ${conflict.roomNumber}, ${formatDisplayDate(conflict.checkIn)} to ${formatDisplayDate(conflict.checkOut)} (${conflict.channel})`.slice(

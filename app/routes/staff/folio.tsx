@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import { FolioDocument } from "~/features/payments/components/folio-document.tsx";
 import { loadFolioSheet } from "~/features/payments/folios.server.ts";
+import { FiscalMark } from "~/features/fiscal/components/fiscal-mark.tsx";
+import { fiscalMarkFor } from "~/features/fiscal/fiscal-mark.server.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/folio";
 
@@ -14,11 +16,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = PAYABLE.find((value) => value === params.kind);
   const sheet = kind ? await loadFolioSheet(db, { kind, id: params.id }) : undefined;
   if (!kind || !sheet) throw data("Not found", { status: 404 });
-  return { kind, id: params.id, ...sheet, printedAt: new Date().toISOString() };
+  const fiscal = await fiscalMarkFor(db, { kind, id: params.id }, { print: true });
+  return { kind, id: params.id, ...sheet, fiscal, printedAt: new Date().toISOString() };
 }
 
 export default function FolioPage({ loaderData }: Route.ComponentProps) {
-  const { kind, id, guest, folio, ledger, printedAt } = loaderData;
+  const { kind, id, guest, folio, ledger, printedAt, fiscal } = loaderData;
   return (
     <>
       <title>{`Staff: folio ${guest.reference}`}</title>
@@ -26,7 +29,13 @@ export default function FolioPage({ loaderData }: Route.ComponentProps) {
         <Link to={`/staff/requests/${kind}/${id}`}>Back to the request</Link> · Print with your browser&apos;s
         Print command (Ctrl+P): only the folio is printed.
       </p>
-      <FolioDocument guest={guest} folio={folio} ledger={ledger} printedAt={printedAt} />
+      <FolioDocument
+        guest={guest}
+        folio={folio}
+        ledger={ledger}
+        printedAt={printedAt}
+        fiscal={<FiscalMark mark={fiscal} />}
+      />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import { ReceiptDocument } from "~/features/payments/components/folio-document.tsx";
 import { getReceipt, loadFolioSheet } from "~/features/payments/folios.server.ts";
+import { FiscalMark } from "~/features/fiscal/components/fiscal-mark.tsx";
+import { fiscalMarkFor } from "~/features/fiscal/fiscal-mark.server.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/receipt";
 
@@ -12,7 +14,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const sheet =
     receipt && (await loadFolioSheet(db, { kind: receipt.request.kind, id: receipt.request.row.id }));
   if (!receipt || !sheet) throw data("Not found", { status: 404 });
+  const fiscal = await fiscalMarkFor(
+    db,
+    { kind: receipt.request.kind, id: receipt.request.row.id },
+    { paymentId: receipt.payment.id, print: true },
+  );
   return {
+    fiscal,
     kind: receipt.request.kind,
     requestId: receipt.request.row.id,
     guest: sheet.guest,
@@ -23,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
-  const { kind, requestId, guest, line, what, balance } = loaderData;
+  const { kind, requestId, guest, line, what, balance, fiscal } = loaderData;
   return (
     <>
       <title>{`Staff: receipt R-${line.id}`}</title>
@@ -31,7 +39,13 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         <Link to={`/staff/requests/${kind}/${requestId}`}>Back to the request</Link> · Print with your
         browser&apos;s Print command (Ctrl+P): only the receipt is printed.
       </p>
-      <ReceiptDocument guest={guest} line={line} what={what} balance={balance} />
+      <ReceiptDocument
+        guest={guest}
+        line={line}
+        what={what}
+        balance={balance}
+        fiscal={<FiscalMark mark={fiscal} />}
+      />
     </>
   );
 }

@@ -27,6 +27,8 @@ import { readReportQuery } from "~/features/reports/report-period.ts";
 import { sourceLabel } from "~/features/desk/desk-schema.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/reports";
+import { documentsBetween } from "~/features/fiscal/fiscal-queue.server.ts";
+import { fiscalDocumentLine } from "~/features/fiscal/fiscal-document-line.ts";
 import { readReportsPage } from "../../features/reports/reports.server.ts";
 
 // Reports (decisions.md 35), managers only: how full the lodge was, at what rate, what
@@ -37,7 +39,12 @@ import { readReportsPage } from "../../features/reports/reports.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context, { role: "manager" });
   const today = lodgeToday();
-  return readReportsPage(db, readReportQuery(new URL(request.url).searchParams, today), today);
+  const query = readReportQuery(new URL(request.url).searchParams, today);
+  const [page, fiscal] = await Promise.all([
+    readReportsPage(db, query, today),
+    documentsBetween(db, query.period.from, query.period.until),
+  ]);
+  return { ...page, fiscal: fiscal.map(fiscalDocumentLine) };
 }
 
 const share = (n: Pick<NightFigures, "sold" | "available">) =>
@@ -125,6 +132,42 @@ function occupancySummary(nights: NightFigures[], figures: SummaryFigures, befor
   ];
   if (before) parts.push(`A year earlier: ${formatPercent(before.occupancy)}.`);
   return parts.join(" ");
+}
+
+/** The period's ZRA tax invoices and credit notes; anything not yet fiscalised is flagged. */
+function FiscalReturn({ documents }: { documents: ReturnType<typeof fiscalDocumentLine>[] }) {
+  const open = documents.filter((doc) => doc.status !== "sent");
+  return (
+    <>
+      <h3 id="fiscal-heading">ZRA fiscal invoices and credit notes</h3>
+      {open.length > 0 ? (
+        <p className="report-flag" role="status">
+          <strong>
+            {open.length} not fiscalised yet ({open.filter((doc) => doc.status === "failed").length} refused
+            by the VSDC):
+          </strong>{" "}
+          see <Link to="/staff/fiscal">ZRA invoices</Link>.
+        </p>
+      ) : null}
+      <ReportTable
+        caption="ZRA fiscal invoices and credit notes"
+        name="fiscal"
+        columns={["Our number", "Kind", "Written", "ZRA number", "Status", "Amount"]}
+        empty="No fiscal invoices in this period."
+        rows={documents.map((doc) => ({
+          key: doc.id,
+          head: doc.invoiceNo,
+          cells: [
+            doc.kindLabel,
+            doc.written,
+            doc.rcptNo ?? "",
+            doc.statusLabel,
+            doc.total === null ? "" : formatKwacha(doc.kindLabel === "Credit note" ? -doc.total : doc.total),
+          ],
+        }))}
+      />
+    </>
+  );
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
@@ -445,6 +488,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           }))}
         />
         <Csv list="report-taxes" search={search} what="the levy and VAT lines" />
+        <FiscalReturn documents={loaderData.fiscal} />
       </section>
 
       <section className="report-block" aria-labelledby="forward-heading">

@@ -81,6 +81,9 @@ export interface Database {
   roomHousekeeping: RoomHousekeepingTable;
   roomHousekeepingHistory: RoomHousekeepingHistoryTable;
   housekeepingMornings: HousekeepingMorningTable;
+  fiscalDevice: FiscalDeviceTable;
+  fiscalItems: FiscalItemTable;
+  fiscalDocuments: FiscalDocumentTable;
 }
 
 /** A timestamp the database sets (its own clock, decisions.md point 3). */
@@ -654,3 +657,59 @@ interface HousekeepingMorningTable {
   rooms: Generated<number>;
   at: ServerTimestamp;
 }
+/** The VSDC this branch is provisioned with (decisions.md 37, ADR 0029): at most one row. */
+interface FiscalDeviceTable {
+  id: number;
+  tpin: string;
+  branchId: string;
+  deviceSerial: string;
+  active: boolean;
+  activeSince: IsoDate;
+  nextInvoiceNo: ColumnType<string, string | number | undefined, string | number>;
+  initialisedAt: Date | null;
+  sdcId: string | null;
+  mrcNo: string | null;
+  lastContactAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+}
+
+interface FiscalItemTable {
+  itemCode: string;
+  registeredAt: ServerTimestamp;
+}
+
+export type FiscalDocumentKind = "sale" | "credit";
+export type FiscalStatus = "pending" | "sent" | "failed";
+
+/** A tax invoice or credit note: the queue's row and, once sent, ZRA's answer. */
+interface FiscalDocumentTable {
+  id: ColumnType<string, never, never>;
+  invoiceNo: ColumnType<string, string | number, never>;
+  kind: FiscalDocumentKind;
+  requestKind: "booking" | "reservation" | "venue-booking";
+  requestId: string;
+  originalId: string | null;
+  paymentId: string | null;
+  reasonCode: string | null;
+  payload: ColumnType<unknown, string | null, string | null>;
+  total: ColumnType<string | null, number | null, number | null>;
+  status: ColumnType<FiscalStatus, FiscalStatus | undefined, FiscalStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: ColumnType<Date, Date | undefined, Date>;
+  lockedUntil: Date | null;
+  claimToken: string | null;
+  lastError: string | null;
+  createdAt: ServerTimestamp;
+  fiscalisedAt: Date | null;
+  rcptNo: string | null;
+  intrlData: string | null;
+  rcptSign: string | null;
+  vsdcDate: string | null;
+  sdcId: string | null;
+  mrcNo: string | null;
+  qrUrl: string | null;
+  prints: ColumnType<number, number | undefined, number>;
+}
+export type FiscalDocumentRow = Selectable<FiscalDocumentTable>;
+export type FiscalDeviceRow = Selectable<FiscalDeviceTable>;

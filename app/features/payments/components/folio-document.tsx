@@ -2,11 +2,13 @@ import { site } from "~/content/site.ts";
 import { formatDisplayDate, formatLodgeTime, isIsoDate } from "~/shared/dates.ts";
 import { NOT_A_TAX_INVOICE, type Folio } from "~/features/pricing/folio.ts";
 import { formatKwacha } from "~/shared/money.ts";
+import type { ReactNode } from "react";
 import "./folio-document.css";
 
 // A folio per stay or venue booking and a receipt per payment: plain documents that
 // print cleanly on A4 and read on a phone (folio-document.css), the same in the staff console and
-// on /my-booking. Both say plainly that they are not a fiscal tax invoice.
+// on /my-booking. Both say plainly that they are not a fiscal tax invoice, unless the page gives
+// them another foot (`fiscal`: ZRA's fiscal invoice, app/features/fiscal).
 
 export interface DocumentLedgerLine {
   id: string;
@@ -70,11 +72,13 @@ export function FolioDocument({
   folio,
   ledger,
   printedAt,
+  fiscal,
 }: {
   guest: DocumentGuest;
   folio: Folio;
   ledger: readonly DocumentLedgerLine[];
   printedAt: string;
+  fiscal?: ReactNode;
 }) {
   return (
     <article className="folio" aria-labelledby="folio-title">
@@ -142,7 +146,7 @@ export function FolioDocument({
           </tr>
         </tfoot>
       </table>
-      <p className="folio__notice">{NOT_A_TAX_INVOICE}</p>
+      {fiscal ?? <p className="folio__notice">{NOT_A_TAX_INVOICE}</p>}
     </article>
   );
 }
@@ -152,6 +156,7 @@ export function ReceiptDocument({
   line,
   what,
   balance,
+  fiscal,
 }: {
   guest: DocumentGuest;
   line: DocumentLedgerLine;
@@ -159,6 +164,7 @@ export function ReceiptDocument({
   what: string;
   /** Still due on the request after every payment so far. */
   balance: number;
+  fiscal?: ReactNode;
 }) {
   const refund = line.kind === "refund";
   return (
@@ -185,7 +191,7 @@ export function ReceiptDocument({
           </>
         ) : null}
       </dl>
-      <p className="folio__notice">{NOT_A_TAX_INVOICE}</p>
+      {fiscal ?? <p className="folio__notice">{NOT_A_TAX_INVOICE}</p>}
     </article>
   );
 }

@@ -45,6 +45,7 @@ export function StaffFrame({
                   <NavLink to="/staff/deposits">Deposits</NavLink>
                   <NavLink to="/staff/accounts">Accounts</NavLink>
                   <NavLink to="/staff/channels">Calendar sync</NavLink>
+                  <NavLink to="/staff/fiscal">ZRA invoices</NavLink>
                 </>
               ) : null}
             </nav>

@@ -1,0 +1,394 @@
+// A folio as ZRA Smart Invoice's VSDC takes it (decisions.md 37, ADR 0029): the body of
+// `/trnsSales/saveSales` for a tax invoice (receipt type "S") or a credit note ("R"), built from
+// the folio's charge lines as the folio module computes them, whatever kind each line is. Prices
+// include the taxes (decisions.md 32): each tax the folio contains is spread over the lines in
+// proportion to their amounts, in ngwee, by largest remainder, so the lines add up to the folio's
+// totals to the ngwee. Field names and codes are the VSDC API specification's (1.0.4).
+
+export interface FiscalDeviceIds {
+  tpin: string;
+  branchId: string;
+}
+
+/** A charge line of the folio: whatever it is for, it is sold as one item. */
+export interface FiscalChargeLine {
+  label: string;
+  /** Kwacha, tax included. */
+  amount: number;
+}
+
+export interface FiscalTax {
+  kind: "vat" | "levy";
+  rateBp: number;
+  /** Kwacha, contained in the total. */
+  amount: number;
+}
+
+export type FiscalRequestKind = "booking" | "reservation" | "venue-booking";
+
+export interface FiscalSale {
+  invoiceNo: number;
+  requestKind: FiscalRequestKind;
+  guestName: string;
+  /** The guest's TPIN when the guest is a business that gave one; null: a walk-in buyer. */
+  guestTpin: string | null;
+  charges: readonly FiscalChargeLine[];
+  taxes: readonly FiscalTax[];
+  /** The folio's total in kwacha: the sum of the charge lines. */
+  total: number;
+  /** Ledger methods with the money each brought in (refunds subtracted). */
+  payments: readonly { method: string; amount: number }[];
+  /** When it was settled: the VSDC's sale date and confirmation time are the lodge's. */
+  at: Date;
+}
+
+/** ZRA's item registered for each kind of thing the lodge sells (ADR 0029). */
+export interface FiscalItem {
+  itemCd: string;
+  itemClsCd: string;
+  itemNm: string;
+}
+
+export const FISCAL_ITEMS = {
+  room: { itemCd: "ZM3NTU0000001", itemClsCd: "90111502", itemNm: "Accommodation" },
+  venue: { itemCd: "ZM3NTU0000002", itemClsCd: "90111500", itemNm: "Venue hire" },
+  other: { itemCd: "ZM3NTU0000003", itemClsCd: "90111500", itemNm: "Lodge services" },
+} as const satisfies Record<string, FiscalItem>;
+
+/** The item a folio line is sold as: a venue booking's lines, a stay's room nights, anything else. */
+export function itemFor(requestKind: FiscalRequestKind, line: FiscalChargeLine): FiscalItem {
+  if (requestKind === "venue-booking") return FISCAL_ITEMS.venue;
+  return /^Room /.test(line.label) ? FISCAL_ITEMS.room : FISCAL_ITEMS.other;
+}
+
+/** VSDC payment type codes (01 cash … 07 other) by ledger method; 02 credit when nothing was paid. */
+const PAYMENT_TYPES: Record<string, string> = {
+  Cash: "01",
+  "Bank Transfer": "04",
+  "Credit Card": "05",
+  "Mobile Money": "06",
+};
+
+/** The payment type of a sale: the method that brought in the most money. */
+export function paymentTypeCode(payments: FiscalSale["payments"]): string {
+  const best = [...payments].filter((p) => p.amount > 0).sort((a, b) => b.amount - a.amount)[0];
+  if (!best) return "02";
+  return PAYMENT_TYPES[best.method] ?? "07";
+}
+
+/** Refund reason codes (VSDC "Refund Reason"): what a credit note's reason may be. */
+export const CREDIT_REASONS = {
+  "06": "Refund",
+  "09": "Wrong amount or price",
+  "13": "Other reason",
+} as const;
+
+/** Splits `total` ngwee over `weights` in proportion, by largest remainder: the parts add up to it. */
+export function spreadNgwee(weights: readonly number[], total: number): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (weights.length === 0) return [];
+  if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (w * total) / sum);
+  const parts = exact.map((x) => Math.floor(x));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => ({ i, rest: x - Math.floor(x) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i] = (parts[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+const ngwee = (kwacha: number) => Math.round(kwacha * 100);
+const kwacha = (n: number) => n / 100;
+
+/** One item line of the request, in ngwee until written. */
+interface ItemNgwee {
+  item: FiscalItem;
+  name: string;
+  total: number;
+  vat: number;
+  levy: number;
+}
+
+/** The VSDC's item line. */
+export interface VsdcItemLine {
+  itemSeq: number;
+  itemCd: string;
+  itemClsCd: string;
+  itemNm: string;
+  bcd: null;
+  pkgUnitCd: string;
+  pkg: number;
+  qtyUnitCd: string;
+  qty: number;
+  prc: number;
+  splyAmt: number;
+  dcRt: number;
+  dcAmt: number;
+  isrccCd: null;
+  isrccNm: null;
+  isrcRt: number;
+  isrcAmt: number;
+  vatCatCd: string | null;
+  exciseTxCatCd: null;
+  tlCatCd: string | null;
+  iplCatCd: null;
+  vatTaxblAmt: number;
+  vatAmt: number;
+  exciseTaxblAmt: number;
+  tlTaxblAmt: number;
+  tlAmt: number;
+  iplTaxblAmt: number;
+  iplAmt: number;
+  totAmt: number;
+}
+
+/** The body of `/trnsSales/saveSales`. Amounts are kwacha with ngwee (two decimals). */
+export interface VsdcSaleRequest {
+  tpin: string;
+  bhfId: string;
+  orgInvcNo: number;
+  cisInvcNo: string;
+  custTpin: string | null;
+  custNm: string;
+  salesTyCd: "N";
+  rcptTyCd: "S" | "R";
+  pmtTyCd: string;
+  salesSttsCd: "02";
+  cfmDt: string;
+  salesDt: string;
+  stockRlsDt: null;
+  cnclReqDt: null;
+  cnclDt: null;
+  rfdDt: string | null;
+  rfdRsnCd: string | null;
+  totItemCnt: number;
+  taxblAmtA: number;
+  taxRtA: number;
+  taxAmtA: number;
+  taxblAmtTl: number;
+  taxRtTl: number;
+  taxAmtTl: number;
+  totTaxblAmt: number;
+  totTaxAmt: number;
+  totAmt: number;
+  prchrAcptcYn: "N";
+  remark: string | null;
+  regrId: string;
+  regrNm: string;
+  modrId: string;
+  modrNm: string;
+  saleCtyCd: "1";
+  currencyTyCd: "ZMW";
+  exchangeRt: "1";
+  itemList: VsdcItemLine[];
+}
+
+const LODGE_CLOCK = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lusaka",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** yyyyMMddHHmmss in the lodge's time zone (the VSDC's date-time format). */
+export function vsdcDateTime(at: Date): string {
+  const parts = Object.fromEntries(LODGE_CLOCK.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
+}
+
+function itemsOf(sale: FiscalSale): ItemNgwee[] {
+  const totals = sale.charges.map((line) => ngwee(line.amount));
+  const taxOf = (kind: FiscalTax["kind"]) =>
+    ngwee(sale.taxes.filter((t) => t.kind === kind).reduce((sum, t) => sum + t.amount, 0));
+  const vat = spreadNgwee(totals, taxOf("vat"));
+  const levy = spreadNgwee(totals, taxOf("levy"));
+  return sale.charges.map((line, i) => ({
+    item: itemFor(sale.requestKind, line),
+    name: line.label,
+    total: totals[i] ?? 0,
+    vat: vat[i] ?? 0,
+    levy: levy[i] ?? 0,
+  }));
+}
+
+function rateOf(taxes: readonly FiscalTax[], kind: FiscalTax["kind"]): number {
+  return (taxes.find((t) => t.kind === kind)?.rateBp ?? 0) / 100;
+}
+
+interface Header {
+  device: FiscalDeviceIds;
+  invoiceNo: number;
+  guestName: string;
+  guestTpin: string | null;
+  pmtTyCd: string;
+  at: Date;
+  taxes: readonly FiscalTax[];
+}
+
+function request(
+  header: Header,
+  items: readonly ItemNgwee[],
+  credit: { orgInvcNo: number; reasonCode: string } | null,
+): VsdcSaleRequest {
+  const hasVat = header.taxes.some((t) => t.kind === "vat");
+  const hasLevy = header.taxes.some((t) => t.kind === "levy");
+  const itemList = items.map((line, i): VsdcItemLine => {
+    const net = line.total - line.vat - line.levy;
+    return {
+      itemSeq: i + 1,
+      itemCd: line.item.itemCd,
+      itemClsCd: line.item.itemClsCd,
+      itemNm: line.name.slice(0, 200),
+      bcd: null,
+      pkgUnitCd: "NT",
+      pkg: 1,
+      qtyUnitCd: "U",
+      qty: 1,
+      prc: kwacha(line.total),
+      splyAmt: kwacha(line.total),
+      dcRt: 0,
+      dcAmt: 0,
+      isrccCd: null,
+      isrccNm: null,
+      isrcRt: 0,
+      isrcAmt: 0,
+      vatCatCd: hasVat ? "A" : null,
+      exciseTxCatCd: null,
+      tlCatCd: hasLevy ? "TL" : null,
+      iplCatCd: null,
+      vatTaxblAmt: hasVat ? kwacha(net) : 0,
+      vatAmt: kwacha(line.vat),
+      exciseTaxblAmt: 0,
+      tlTaxblAmt: hasLevy ? kwacha(net) : 0,
+      tlAmt: kwacha(line.levy),
+      iplTaxblAmt: 0,
+      iplAmt: 0,
+      totAmt: kwacha(line.total),
+    };
+  });
+  const sum = (pick: (line: ItemNgwee) => number) => items.reduce((total, line) => total + pick(line), 0);
+  const total = sum((l) => l.total);
+  const vat = sum((l) => l.vat);
+  const levy = sum((l) => l.levy);
+  const net = total - vat - levy;
+  const at = vsdcDateTime(header.at);
+  return {
+    tpin: header.device.tpin,
+    bhfId: header.device.branchId,
+    orgInvcNo: credit?.orgInvcNo ?? 0,
+    cisInvcNo: String(header.invoiceNo),
+    custTpin: header.guestTpin,
+    custNm: header.guestName.slice(0, 60),
+    salesTyCd: "N",
+    rcptTyCd: credit ? "R" : "S",
+    pmtTyCd: header.pmtTyCd,
+    salesSttsCd: "02",
+    cfmDt: at,
+    salesDt: at.slice(0, 8),
+    stockRlsDt: null,
+    cnclReqDt: null,
+    cnclDt: null,
+    rfdDt: credit ? at : null,
+    rfdRsnCd: credit?.reasonCode ?? null,
+    totItemCnt: itemList.length,
+    taxblAmtA: hasVat ? kwacha(net) : 0,
+    taxRtA: rateOf(header.taxes, "vat"),
+    taxAmtA: kwacha(vat),
+    taxblAmtTl: hasLevy ? kwacha(net) : 0,
+    taxRtTl: rateOf(header.taxes, "levy"),
+    taxAmtTl: kwacha(levy),
+    totTaxblAmt: kwacha(net),
+    totTaxAmt: kwacha(vat + levy),
+    totAmt: kwacha(total),
+    prchrAcptcYn: "N",
+    remark: credit ? `Credit note for invoice ${credit.orgInvcNo}` : null,
+    regrId: "lodge",
+    regrNm: "Lodge",
+    modrId: "lodge",
+    modrNm: "Lodge",
+    saleCtyCd: "1",
+    currencyTyCd: "ZMW",
+    exchangeRt: "1",
+    itemList,
+  };
+}
+
+/** The tax invoice of a settled folio. */
+export function saleRequest(device: FiscalDeviceIds, sale: FiscalSale): VsdcSaleRequest {
+  return request(
+    {
+      device,
+      invoiceNo: sale.invoiceNo,
+      guestName: sale.guestName,
+      guestTpin: sale.guestTpin,
+      pmtTyCd: paymentTypeCode(sale.payments),
+      at: sale.at,
+      taxes: sale.taxes,
+    },
+    itemsOf(sale),
+    null,
+  );
+}
+
+export interface FiscalCredit {
+  invoiceNo: number;
+  /** ZRA's receipt number of the invoice it corrects. */
+  orgInvcNo: number;
+  reasonCode: keyof typeof CREDIT_REASONS;
+  /** Kwacha credited: at most what the original still has uncredited. */
+  amount: number;
+  at: Date;
+  /** The payment type of the refund's method. */
+  method: string;
+}
+
+/**
+ * A credit note for part or all of an invoice: its lines are the original's, scaled to the amount
+ * credited (largest remainder), so each line's taxes stay in proportion.
+ */
+export function creditRequest(original: VsdcSaleRequest, credit: FiscalCredit): VsdcSaleRequest {
+  const originalNgwee = original.itemList.map((line) => ngwee(line.totAmt));
+  const lines = spreadNgwee(originalNgwee, ngwee(credit.amount));
+  const vat = spreadNgwee(
+    lines,
+    Math.round((ngwee(original.taxAmtA) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)),
+  );
+  const levy = spreadNgwee(
+    lines,
+    Math.round((ngwee(original.taxAmtTl) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)),
+  );
+  const items = original.itemList.map((line, i) => ({
+    item: { itemCd: line.itemCd, itemClsCd: line.itemClsCd, itemNm: line.itemNm },
+    name: line.itemNm,
+    total: lines[i] ?? 0,
+    vat: vat[i] ?? 0,
+    levy: levy[i] ?? 0,
+  }));
+  const taxes: FiscalTax[] = [];
+  if (original.itemList.some((l) => l.vatCatCd))
+    taxes.push({ kind: "vat", rateBp: original.taxRtA * 100, amount: 0 });
+  if (original.itemList.some((l) => l.tlCatCd))
+    taxes.push({ kind: "levy", rateBp: original.taxRtTl * 100, amount: 0 });
+  return request(
+    {
+      device: { tpin: original.tpin, branchId: original.bhfId },
+      invoiceNo: credit.invoiceNo,
+      guestName: original.custNm,
+      guestTpin: original.custTpin,
+      pmtTyCd: PAYMENT_TYPES[credit.method] ?? "07",
+      at: credit.at,
+      taxes,
+    },
+    items.filter((line) => line.total > 0),
+    { orgInvcNo: credit.orgInvcNo, reasonCode: credit.reasonCode },
+  );
+}

@@ -1,0 +1,78 @@
+import QRCode from "qrcode";
+import { sql } from "kysely";
+import type { DB } from "~/shared/db/client.server.ts";
+import type { FiscalDocumentRow } from "~/shared/db/schema.ts";
+import type { FiscalMarkView } from "./fiscal-mark-view.ts";
+import { documentsOfRequest } from "./fiscal-queue.server.ts";
+
+// What a printed folio or receipt says about fiscalisation: ZRA's invoice, its signature data,
+// the VSDC's date and time and the QR code (an SVG drawn here by the `qrcode` library), or that it
+// is pending; a reprint is marked as a copy.
+
+/**
+ * What the QR code carries: the verification address the VSDC returned, or else the invoice's
+ * identifying data (TPIN, branch, ZRA's number, signature, internal data, date).
+ */
+export function qrText(doc: FiscalDocumentRow, tpin: string, branchId: string): string {
+  if (doc.qrUrl) return doc.qrUrl;
+  return [tpin, branchId, doc.rcptNo, doc.rcptSign, doc.intrlData, doc.vsdcDate].join("|");
+}
+
+export async function qrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+}
+
+async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean): Promise<FiscalMarkView> {
+  if (!doc) return { state: "none" };
+  const title = doc.kind === "sale" ? "Tax invoice" : "Credit note";
+  if (doc.status !== "sent") return { state: doc.status, title, invoiceNo: doc.invoiceNo };
+  let prints = doc.prints;
+  if (print) {
+    const row = await db
+      .updateTable("fiscalDocuments")
+      .set({ prints: sql<number>`prints + 1` })
+      .where("id", "=", doc.id)
+      .returning("prints")
+      .executeTakeFirst();
+    prints = row?.prints ?? prints + 1;
+  }
+  const device = await db.selectFrom("fiscalDevice").select(["tpin", "branchId"]).executeTakeFirst();
+  const original =
+    doc.originalId === null
+      ? undefined
+      : await db
+          .selectFrom("fiscalDocuments")
+          .select(["rcptNo", "invoiceNo"])
+          .where("id", "=", doc.originalId)
+          .executeTakeFirst();
+  return {
+    state: "sent",
+    title,
+    invoiceNo: doc.invoiceNo,
+    rcptNo: doc.rcptNo ?? "",
+    sdcId: doc.sdcId ?? "",
+    mrcNo: doc.mrcNo ?? "",
+    intrlData: doc.intrlData ?? "",
+    rcptSign: doc.rcptSign ?? "",
+    vsdcDate: doc.vsdcDate ?? "",
+    tpin: device?.tpin ?? "",
+    copy: prints > 1,
+    original: original ? { rcptNo: original.rcptNo ?? "", invoiceNo: original.invoiceNo } : null,
+    reason: doc.reasonCode,
+    qrSvg: await qrSvg(qrText(doc, device?.tpin ?? "", device?.branchId ?? "")),
+  };
+}
+
+/**
+ * The fiscal mark of a request's folio (its tax invoice), or of one refund's receipt (its credit
+ * note). `print`: this showing is a print, counted so the next one says "Copy".
+ */
+export async function fiscalMarkFor(
+  db: DB,
+  request: { kind: FiscalDocumentRow["requestKind"]; id: string },
+  { paymentId, print = false }: { paymentId?: string; print?: boolean } = {},
+): Promise<FiscalMarkView> {
+  const docs = await documentsOfRequest(db, request);
+  const credit = paymentId ? docs.find((doc) => doc.paymentId === paymentId) : undefined;
+  return markOf(db, credit ?? docs.find((doc) => doc.kind === "sale"), print);
+}
