@@ -10,6 +10,7 @@ import tseslint from "typescript-eslint";
 const FEATURES = [
   "staff",
   "pricing",
+  "extras",
   "mail",
   "requests",
   "payments",

@@ -21,6 +21,7 @@ import * as reservationDeposits from "./migrations/2026-11-25-9-reservation-depo
 import * as inboxReadOrder from "./migrations/2026-11-26-1-inbox-read-order.ts";
 import * as staffSubmissions from "./migrations/2026-11-27-1-staff-submissions.ts";
 import * as channels from "./migrations/2026-11-27-5-channels.ts";
+import * as extras from "./migrations/2026-11-27-8-extras.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -50,6 +51,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-26-1-inbox-read-order": inboxReadOrder,
   "2026-11-27-1-staff-submissions": staffSubmissions,
   "2026-11-27-5-channels": channels,
+  "2026-11-27-8-extras": extras,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
