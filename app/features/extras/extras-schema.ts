@@ -2,7 +2,13 @@
 // the desk and its void. One schema per form, read by the server and shown beside the fields.
 import { z } from "zod";
 import { EXTRA_BASES, TAX_CATEGORIES } from "../../shared/db/schema.ts";
-import { blankToUndefined, countField, idField, optionalText, requiredText } from "../../shared/forms/fields.ts";
+import {
+  blankToUndefined,
+  countField,
+  idField,
+  optionalText,
+  requiredText,
+} from "../../shared/forms/fields.ts";
 import { type FormInput, parseForm } from "../../shared/forms/form-data.ts";
 
 const MAX_PRICE_KWACHA = 1_000_000;

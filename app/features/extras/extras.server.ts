@@ -74,7 +74,11 @@ export async function createExtra(db: Queryable, input: ExtraInput): Promise<Ext
  * Changes an extra; what was already sold keeps its price. Undefined when there is no such extra;
  * a name another extra has is refused by the database (23505), answered by the caller.
  */
-export async function updateExtra(db: Queryable, id: number, input: ExtraInput): Promise<ExtraRow | undefined> {
+export async function updateExtra(
+  db: Queryable,
+  id: number,
+  input: ExtraInput,
+): Promise<ExtraRow | undefined> {
   return db
     .updateTable("extras")
     .set(extraValues(input))
@@ -133,7 +137,9 @@ export async function keepGuestExtras(
   if (lines.length > 0) {
     await trx
       .insertInto("folioCharges")
-      .values(lines.map(({ extra, line }) => ({ ...chargeRow(request, extra.id, line), source: "guest" as const })))
+      .values(
+        lines.map(({ extra, line }) => ({ ...chargeRow(request, extra.id, line), source: "guest" as const })),
+      )
       .execute();
   }
   return lines.map(({ line }) => line);
@@ -166,11 +172,17 @@ export async function postCharge(
   const quantity = entry.quantity ?? extraQuantity(extra.basis, counts);
   const line = priceCharge(pricedExtra(extra), quantity, await getLodgeSettings(db));
   const table =
-    request.kind === "booking" ? "bookings" : request.kind === "reservation" ? "reservations" : "venue_bookings";
+    request.kind === "booking"
+      ? "bookings"
+      : request.kind === "reservation"
+        ? "reservations"
+        : "venue_bookings";
   const status = request.kind === "venue-booking" ? "Confirmed" : "Checked in";
-  const column = { booking: "booking_id", reservation: "reservation_id", "venue-booking": "venue_booking_id" }[
-    request.kind
-  ];
+  const column = {
+    booking: "booking_id",
+    reservation: "reservation_id",
+    "venue-booking": "venue_booking_id",
+  }[request.kind];
   // Inserted only while the request is in house: a stay checked out meanwhile takes no charge.
   const inserted = await sql<{ id: string }>`
     insert into folio_charges (${sql.id(column)}, extra_id, name, basis, tax_category,

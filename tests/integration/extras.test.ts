@@ -1,0 +1,199 @@
+import { beforeAll, expect, it } from "vitest";
+import { bookRoom } from "../../app/features/stays/rooms.server.ts";
+import { createExtra, listExtras, updateExtra } from "../../app/features/extras/extras.server.ts";
+import { loadFolioSheet, balanceDueOn } from "../../app/features/payments/folios.server.ts";
+import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
+import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import * as detail from "~/routes/staff/request-detail.tsx";
+import { describeEachEngine } from "./test-database.ts";
+import {
+  createStaff,
+  outcome,
+  routeArgs,
+  signedIn,
+  staffGet,
+  staffPost,
+  type Outcome,
+} from "./staff-support.ts";
+
+// Extras and charges on the bill (decisions.md 38): the catalogue, charges posted at the desk
+// once per submission, voids with their reason, and the folio and balance that count them.
+
+type Handler = (args: never) => unknown;
+
+describeEachEngine("extras and charges", (getDatabase) => {
+  let cookie: string;
+  let roomSeq = 0;
+  const db = () => getDatabase().db;
+  const run = (fn: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> =>
+    outcome(fn(routeArgs(request, getDatabase().context(), params)));
+
+  beforeAll(async () => {
+    const reception = await createStaff(db(), "reception");
+    cookie = (await signedIn(db(), reception.id)).cookie;
+    // VAT-registered, so both taxes show on the bill.
+    await updateLodgeSettings(db(), { vatRegistered: true, vatRateBp: 1600, levyRateBp: 150 }, null);
+  });
+
+  async function booking(nights = 3) {
+    roomSeq += 1;
+    const room = await db()
+      .selectFrom("rooms")
+      .select("id")
+      .orderBy("roomNumber")
+      .offset(roomSeq - 1)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const checkIn = lodgeToday();
+    const result = await bookRoom(db(), {
+      roomId: room.id,
+      checkIn,
+      checkOut: addDays(checkIn, nights),
+      name: "Chanda Mwale",
+      email: "chanda@example.com",
+      phone: "+260 977 123456",
+      paymentMethod: "Cash",
+      adults: 2,
+      children: 0,
+      submissionId: null,
+    } as never);
+    if (result.kind !== "booked") throw new Error(result.kind);
+    return result.booking;
+  }
+
+  const extraNamed = async (name: string) =>
+    (await listExtras(db())).find((extra) => extra.name === name) ?? expect.fail(`no ${name}`);
+
+  it("seeds a catalogue the manager changes; names are unique and what was sold keeps its price", async () => {
+    const names = (await listExtras(db())).map((extra) => extra.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["Breakfast", "Airport transfer", "Late check-out (until 16:00)"]),
+    );
+    const created = await createExtra(db(), {
+      name: "Game drive",
+      price: 600,
+      basis: "person",
+      taxCategory: "services",
+      active: true,
+    });
+    expect(created).toMatchObject({ priceNgwee: 60_000, basis: "person" });
+    expect(
+      await createExtra(db(), {
+        name: "Game drive",
+        price: 1,
+        basis: "item",
+        taxCategory: "food",
+        active: true,
+      }),
+    ).toBeUndefined();
+    const changed = await updateExtra(db(), created!.id, {
+      name: "Game drive",
+      price: 650,
+      basis: "person",
+      taxCategory: "services",
+      active: false,
+    });
+    expect(changed).toMatchObject({ priceNgwee: 65_000, active: false });
+    expect((await listExtras(db(), { activeOnly: true })).some((extra) => extra.name === "Game drive")).toBe(
+      false,
+    );
+  });
+
+  it("posts a charge once for a form sent twice, refuses a stay not in house, and voids with a reason", async () => {
+    const stay = await booking(3);
+    const path = `/staff/requests/booking/${stay.id}`;
+    const params = { kind: "booking", id: stay.id };
+    const breakfast = await extraNamed("Breakfast");
+    const fields = {
+      submissionId: "seedx01.charge1",
+      intent: "post-charge",
+      extraId: String(breakfast.id),
+      quantity: "",
+      note: "",
+    };
+
+    const early = await run(detail.action as Handler, staffPost(path, fields, cookie), params);
+    expect(early.status).toBe(409);
+
+    await db().updateTable("bookings").set({ status: "Checked in" }).where("id", "=", stay.id).execute();
+    const first = await run(detail.action as Handler, staffPost(path, fields, cookie), params);
+    const second = await run(detail.action as Handler, staffPost(path, fields, cookie), params);
+    expect(first.status).toBe(303);
+    expect(second).toMatchObject({ status: 303, location: first.location });
+    const rows = await db().selectFrom("folioCharges").selectAll().where("bookingId", "=", stay.id).execute();
+    // Breakfast for two adults over three nights: 6 × K150, VAT only (food carries no levy).
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      quantity: 6,
+      amountNgwee: 90_000,
+      vatRateBp: 1600,
+      levyRateBp: 0,
+      source: "staff",
+    });
+    expect(rows[0]!.vatNgwee).toBe(Math.round((900 * 1600) / 11_600) * 100);
+
+    const bad = await run(
+      detail.action as Handler,
+      staffPost(path, { ...fields, submissionId: "seedx01.charge2", extraId: "", quantity: "0" }, cookie),
+      params,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      form: "post-charge",
+      fieldErrors: { extraId: expect.any(String), quantity: expect.any(String) },
+    });
+
+    const sheet = await loadFolioSheet(db(), { kind: "booking", id: stay.id });
+    expect(sheet!.folio.total).toBe(stay.totalPrice + 900);
+    expect(sheet!.folio.charges.map((line) => line.label)).toContain(
+      "Breakfast, 6 × K150 (per person per night)",
+    );
+    expect((await balanceDueOn(db(), { kind: "booking", id: stay.id }))!.balance).toBe(stay.totalPrice + 900);
+
+    const noReason = await run(
+      detail.action as Handler,
+      staffPost(
+        path,
+        { submissionId: "seedx01.void1", intent: "void-charge", chargeId: rows[0]!.id, reason: "" },
+        cookie,
+      ),
+      params,
+    );
+    expect(noReason.status).toBe(400);
+    const voided = await run(
+      detail.action as Handler,
+      staffPost(
+        path,
+        {
+          submissionId: "seedx01.void2",
+          intent: "void-charge",
+          chargeId: rows[0]!.id,
+          reason: "Posted to the wrong room",
+        },
+        cookie,
+      ),
+      params,
+    );
+    expect(voided.status).toBe(303);
+    expect((await balanceDueOn(db(), { kind: "booking", id: stay.id }))!.balance).toBe(stay.totalPrice);
+    const history = await db()
+      .selectFrom("requestHistory")
+      .select("note")
+      .where("requestId", "=", stay.id)
+      .orderBy("id")
+      .execute();
+    expect(history.map((entry) => entry.note)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Charge posted: Breakfast/),
+        expect.stringMatching(/^Charge voided: Breakfast.*Reason: Posted to the wrong room$/),
+      ]),
+    );
+
+    const page = await run(detail.loader as Handler, staffGet(path, cookie), params);
+    expect(
+      (page.data as { charges: { lines: { voided: unknown }[] } }).charges.lines[0]!.voided,
+    ).toMatchObject({
+      reason: "Posted to the wrong room",
+    });
+  });
+});
