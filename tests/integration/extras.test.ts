@@ -5,6 +5,7 @@ import { loadFolioSheet, balanceDueOn } from "../../app/features/payments/folios
 import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import * as detail from "~/routes/staff/request-detail.tsx";
+import * as bookingPage from "~/routes/booking.tsx";
 import { describeEachEngine } from "./test-database.ts";
 import {
   createStaff,
@@ -195,5 +196,100 @@ describeEachEngine("extras and charges", (getDatabase) => {
     ).toMatchObject({
       reason: "Posted to the wrong room",
     });
+  });
+
+  it("books a stay on the site with extras, quoted in its loader, kept at the price sold and on the bill and mail", async () => {
+    const { db: handle, context } = getDatabase();
+    const breakfast = await extraNamed("Breakfast");
+    const transfer = await extraNamed("Airport transfer");
+    const room = await handle
+      .selectFrom("rooms")
+      .select(["id"])
+      .where("roomNumber", "=", "105")
+      .executeTakeFirstOrThrow();
+    const checkIn = addDays(lodgeToday(), 20);
+    const checkOut = addDays(checkIn, 3);
+    const page = await bookingPage.loader({
+      request: new Request(
+        `http://localhost:3000/booking?checkIn=${checkIn}&checkOut=${checkOut}&extra-${breakfast.id}=on`,
+      ),
+      context: context(),
+      params: {},
+    } as never);
+    expect(page.extras?.map((extra) => extra.name)).toContain("Breakfast");
+    expect(page.values[`extra-${breakfast.id}`]).toBe("on");
+
+    const body = new FormData();
+    const fields = {
+      tab: "room",
+      name: "Bwalya Phiri",
+      email: "bwalya@example.com",
+      phone: "+260 96 555 1234",
+      paymentMethod: "Cash",
+      website: "",
+      roomId: String(room.id),
+      checkIn,
+      checkOut,
+      adults: "2",
+      children: "0",
+      [`extra-${breakfast.id}`]: "on",
+      [`extra-${transfer.id}`]: "on",
+      "extra-999999": "on",
+      submissionId: crypto.randomUUID(),
+    };
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    const request = new Request("http://localhost:3000/booking?tab=room", { method: "POST", body });
+    const answer = (await bookingPage.action({
+      request,
+      context: context(),
+      params: {},
+    } as never)) as unknown as {
+      data: { status: string };
+    };
+    expect(answer.data.status).toBe("success");
+    const booking = await handle
+      .selectFrom("bookings")
+      .selectAll()
+      .where("email", "=", "bwalya@example.com")
+      .where("checkIn", "=", checkIn)
+      .executeTakeFirstOrThrow();
+    const charges = await handle
+      .selectFrom("folioCharges")
+      .selectAll()
+      .where("bookingId", "=", booking.id)
+      .orderBy("name")
+      .execute();
+    expect(
+      charges.map((charge) => [charge.name, charge.quantity, charge.amountNgwee, charge.source]),
+    ).toEqual([
+      ["Airport transfer", 1, 45_000, "guest"],
+      ["Breakfast", 6, 90_000, "guest"],
+    ]);
+
+    // The catalogue's price changes later: the booking keeps the price it was sold at.
+    await updateExtra(handle, breakfast.id, {
+      name: "Breakfast",
+      price: 999,
+      basis: "person-night",
+      taxCategory: "food",
+      active: true,
+    });
+    const sheet = await loadFolioSheet(handle, { kind: "booking", id: booking.id });
+    expect(sheet!.folio.total).toBe(Number(booking.totalPrice) + 900 + 450);
+    await updateExtra(handle, breakfast.id, {
+      name: "Breakfast",
+      price: 150,
+      basis: "person-night",
+      taxCategory: "food",
+      active: true,
+    });
+
+    const mail = await handle
+      .selectFrom("outbox")
+      .select("payload")
+      .where("requestId", "=", booking.id)
+      .where("audience", "=", "guest" as never)
+      .executeTakeFirst();
+    expect(JSON.stringify(mail?.payload ?? "")).toContain("Breakfast × 6");
   });
 });

@@ -109,7 +109,44 @@ export function chargeLabel(charge: Pick<ChargeLine, "name" | "basis" | "quantit
   return `${charge.name}, ${charge.quantity} × ${formatKwacha(charge.unitPriceNgwee / NGWEE_PER_KWACHA)} (${BASIS_LABELS[charge.basis]})`;
 }
 
-/** A kwacha amount typed by staff ('150', 'K1,200') in ngwee, or null. Whole kwacha only. */
-export function kwachaToNgwee(value: number): number {
-  return Math.round(value) * NGWEE_PER_KWACHA;
+/** A booking form's checkbox for an extra is named `extra-<id>` (one name per extra, sent as "on"). */
+export const EXTRA_FIELD_PREFIX = "extra-";
+
+/** The extras a form chose: the ids of its `extra-<id>` fields sent as "on". */
+export function chosenExtraIds(fields: Readonly<Record<string, unknown>>): number[] {
+  return Object.entries(fields)
+    .filter(([name, value]) => name.startsWith(EXTRA_FIELD_PREFIX) && value === "on")
+    .map(([name]) => Number(name.slice(EXTRA_FIELD_PREFIX.length)))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
+/** What the chosen extras add to a stay's quote: their lines, in kwacha, and the taxes they contain. */
+export interface ExtrasQuote {
+  lines: { label: string; amount: number }[];
+  total: number;
+  taxes: TaxLine[];
+}
+
+/**
+ * The chosen extras priced for the stay's nights and guests, as the booking will keep them
+ * (keepGuestExtras prices them with the same priceCharge). Without tax settings, no tax lines.
+ */
+export function quoteExtras(
+  extras: readonly PricedExtra[],
+  chosen: readonly number[],
+  stay: { nights: number; guests: number },
+  taxes: TaxSettings | undefined,
+): ExtrasQuote {
+  const none: TaxSettings = { vatRegistered: false, vatRateBp: 0, levyRateBp: 0 };
+  const charges = extras
+    .filter((extra) => chosen.includes(extra.id))
+    .map((extra) => priceCharge(extra, extraQuantity(extra.basis, stay), taxes ?? none));
+  return {
+    lines: charges.map((charge) => ({
+      label: chargeLabel(charge),
+      amount: charge.amountNgwee / NGWEE_PER_KWACHA,
+    })),
+    total: charges.reduce((sum, charge) => sum + charge.amountNgwee, 0) / NGWEE_PER_KWACHA,
+    taxes: charges.flatMap(chargeTaxLines),
+  };
 }

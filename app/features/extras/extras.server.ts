@@ -118,7 +118,7 @@ export async function keepGuestExtras(
   trx: Queryable,
   request: ChargedRequest,
   extraIds: readonly number[],
-  stay: { checkIn: string; checkOut: string; guests: number; rooms?: number },
+  stay: { checkIn: string; checkOut: string; guests: number },
   taxes: TaxSettings,
 ): Promise<ChargeLine[]> {
   if (extraIds.length === 0) return [];
@@ -129,7 +129,8 @@ export async function keepGuestExtras(
     .where("active", "=", true)
     .orderBy("name")
     .execute();
-  const nights = nightsBetween(stay.checkIn, stay.checkOut) * Math.max(1, stay.rooms ?? 1);
+  // Per night is per night of the stay, whatever its rooms; per person counts every guest.
+  const nights = nightsBetween(stay.checkIn, stay.checkOut);
   const lines = extras.map((extra) => ({
     extra,
     line: priceCharge(pricedExtra(extra), extraQuantity(extra.basis, { nights, guests: stay.guests }), taxes),
