@@ -6,6 +6,8 @@ import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.s
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import * as detail from "~/routes/staff/request-detail.tsx";
 import * as bookingPage from "~/routes/booking.tsx";
+import * as extrasPage from "~/routes/staff/extras.tsx";
+import { extrasRevenueByCategory } from "../../app/features/extras/extras.server.ts";
 import { describeEachEngine } from "./test-database.ts";
 import {
   createStaff,
@@ -24,13 +26,16 @@ type Handler = (args: never) => unknown;
 
 describeEachEngine("extras and charges", (getDatabase) => {
   let cookie: string;
+  let managerCookie: string;
   let roomSeq = 0;
   const db = () => getDatabase().db;
   const run = (fn: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> =>
     outcome(fn(routeArgs(request, getDatabase().context(), params)));
 
   beforeAll(async () => {
-    const reception = await createStaff(db(), "reception");
+    const manager = await createStaff(db(), "manager");
+    managerCookie = (await signedIn(db(), manager.id)).cookie;
+    const reception = await createStaff(db(), "reception", manager.id);
     cookie = (await signedIn(db(), reception.id)).cookie;
     // VAT-registered, so both taxes show on the bill.
     await updateLodgeSettings(db(), { vatRegistered: true, vatRateBp: 1600, levyRateBp: 150 }, null);
@@ -291,5 +296,105 @@ describeEachEngine("extras and charges", (getDatabase) => {
       .where("audience", "=", "guest" as never)
       .executeTakeFirst();
     expect(JSON.stringify(mail?.payload ?? "")).toContain("Breakfast × 6");
+  });
+
+  it("reports extras and charges by category, leaving out voided lines", async () => {
+    const today = lodgeToday();
+    const rows = await extrasRevenueByCategory(db(), { from: today, until: addDays(today, 1) });
+    // The earlier tests posted one breakfast at the desk today and voided it: nothing counts yet.
+    expect(rows.find((row) => row.taxCategory === "food")).toBeUndefined();
+    const stay = await booking(2);
+    await db().updateTable("bookings").set({ status: "Checked in" }).where("id", "=", stay.id).execute();
+    const path = `/staff/requests/booking/${stay.id}`;
+    const params = { kind: "booking", id: stay.id };
+    const late = await extraNamed("Late check-out (until 16:00)");
+    const posted = await run(
+      detail.action as Handler,
+      staffPost(
+        path,
+        {
+          submissionId: "seedx02.charge1",
+          intent: "post-charge",
+          extraId: String(late.id),
+          quantity: "",
+          note: "Flight at 19:00",
+        },
+        cookie,
+      ),
+      params,
+    );
+    expect(posted.status).toBe(303);
+    const after = await extrasRevenueByCategory(db(), { from: today, until: addDays(today, 1) });
+    // Late check-out is accommodation: VAT and the tourism levy, K300 → VAT K40, levy K4.
+    expect(after.find((row) => row.taxCategory === "accommodation")).toEqual({
+      taxCategory: "accommodation",
+      lines: 1,
+      revenue: 300,
+      vat: Math.round((300 * 1600) / 11_750),
+      levy: Math.round((300 * 150) / 11_750),
+    });
+  });
+
+  it("keeps the catalogue for managers only, with messages beside the fields", async () => {
+    const refused = await run(
+      extrasPage.action as Handler,
+      staffPost(
+        "/staff/extras",
+        { submissionId: "seedx03.extra1", name: "Picnic", price: "200", basis: "item", taxCategory: "food" },
+        cookie,
+      ),
+    );
+    expect(refused.status).toBe(403);
+    const bad = await run(
+      extrasPage.action as Handler,
+      staffPost(
+        "/staff/extras",
+        { submissionId: "seedx03.extra2", name: "", price: "K1.5", basis: "item", taxCategory: "food" },
+        managerCookie,
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      form: "new",
+      fieldErrors: { name: expect.any(String), price: expect.any(String) },
+    });
+    const added = await run(
+      extrasPage.action as Handler,
+      staffPost(
+        "/staff/extras",
+        {
+          submissionId: "seedx03.extra3",
+          name: "Picnic",
+          price: "200",
+          basis: "item",
+          taxCategory: "food",
+          active: "on",
+        },
+        managerCookie,
+      ),
+    );
+    expect(added.status).toBe(303);
+    const breakfast = await extraNamed("Breakfast");
+    const clash = await run(
+      extrasPage.action as Handler,
+      staffPost(
+        "/staff/extras",
+        {
+          submissionId: "seedx03.extra4",
+          extraId: String(breakfast.id),
+          name: "Picnic",
+          price: "150",
+          basis: "person-night",
+          taxCategory: "food",
+          active: "on",
+        },
+        managerCookie,
+      ),
+    );
+    expect(clash.status).toBe(409);
+    const page = await run(extrasPage.loader as Handler, staffGet("/staff/extras", managerCookie));
+    expect((page.data as { extras: { name: string }[] }).extras.map((extra) => extra.name)).toContain(
+      "Picnic",
+    );
   });
 });

@@ -7,7 +7,7 @@ import type { TaxSettings } from "~/features/pricing/rates.ts";
 import { getLodgeSettings } from "~/features/pricing/lodge-settings.server.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import type { Database, ExtraRow, FolioChargeRow } from "../../shared/db/schema.ts";
-import { nightsBetween } from "../../shared/dates.ts";
+import { LODGE_TIME_ZONE, nightsBetween } from "../../shared/dates.ts";
 import {
   chargeLabel,
   chargeTaxLines,
@@ -269,4 +269,54 @@ export function extraChargesOf(rows: readonly FolioChargeRow[]): ExtraCharge[] {
 /** A request's standing charges for its folio. */
 export async function loadExtraCharges(db: Queryable, request: ChargedRequest): Promise<ExtraCharge[]> {
   return extraChargesOf(await listCharges(db, request));
+}
+
+// --- Reports -----------------------------------------------------------------------------------
+
+export interface ExtrasRevenueRow {
+  taxCategory: ExtraRow["taxCategory"];
+  lines: number;
+  /** Kwacha, taxes included, and the taxes contained. */
+  revenue: number;
+  vat: number;
+  levy: number;
+}
+
+/**
+ * Extras and charges by tax category for the nights `from` (inclusive) to `until` (exclusive):
+ * a guest's extras on the stay's arrival day (or the event's), a charge posted at the desk on the
+ * lodge day it was posted. Voided lines and requests cancelled, declined, not shown or still
+ * awaiting their deposit do not count, as for room revenue.
+ */
+export async function extrasRevenueByCategory(
+  db: Queryable,
+  range: { from: string; until: string },
+): Promise<ExtrasRevenueRow[]> {
+  const { rows } = await sql<{
+    taxCategory: ExtraRow["taxCategory"];
+    lines: string | number;
+    revenue: string | number;
+    vat: string | number;
+    levy: string | number;
+  }>`
+    select fc.tax_category, count(*) as lines, sum(fc.amount_ngwee) as revenue,
+           sum(fc.vat_ngwee) as vat, sum(fc.levy_ngwee) as levy
+      from folio_charges fc
+      left join bookings b on b.id = fc.booking_id
+      left join reservations r on r.id = fc.reservation_id
+      left join venue_bookings v on v.id = fc.venue_booking_id
+     where fc.voided_at is null
+       and coalesce(b.status, r.status, v.status) not in ('Cancelled', 'Declined', 'No-show', 'Awaiting payment')
+       and (case when fc.source = 'guest' then coalesce(b.check_in, r.check_in, v.booking_date)
+                 else (fc.posted_at at time zone ${LODGE_TIME_ZONE})::date end)
+           between ${range.from}::date and ${range.until}::date - 1
+     group by fc.tax_category
+     order by fc.tax_category`.execute(db);
+  return rows.map((row) => ({
+    taxCategory: row.taxCategory,
+    lines: Number(row.lines),
+    revenue: Number(row.revenue) / NGWEE_PER_KWACHA,
+    vat: Number(row.vat) / NGWEE_PER_KWACHA,
+    levy: Number(row.levy) / NGWEE_PER_KWACHA,
+  }));
 }
