@@ -10,9 +10,9 @@ import tseslint from "typescript-eslint";
 const FEATURES = [
   "staff",
   "pricing",
-  "extras",
   "mail",
   "requests",
+  "extras",
   "payments",
   "venues",
   "stays",
