@@ -12,6 +12,7 @@ const FEATURES = [
   "pricing",
   "mail",
   "requests",
+  "extras",
   "payments",
   "fiscal",
   "venues",

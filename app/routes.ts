@@ -44,6 +44,7 @@ export default [
     route("rates", "routes/staff/rates.tsx"),
     route("rates/:roomType", "routes/staff/rate-calendar.tsx"),
     route("taxes", "routes/staff/taxes.tsx"),
+    route("extras", "routes/staff/extras.tsx"),
     route("deposits", "routes/staff/deposits.tsx"),
     route("accounts", "routes/staff/accounts.tsx"),
     route("outbox", "routes/staff/outbox.tsx"),

@@ -59,6 +59,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             rooms={loaderData.rooms}
             stayRuleHints={loaderData.stayRuleHints}
             taxes={loaderData.taxes}
+            extras={loaderData.extras}
             venues={loaderData.venues}
             errors={loaderData.errors}
             submissionId={loaderData.submissionId}

@@ -5,7 +5,7 @@ import routes from "../../app/routes.ts";
 import type { IslandApi } from "../../app/shared/islands/island-api.ts";
 import { SUBMISSION_ID_FIELD, type FormResult } from "../../app/shared/forms/form-result.ts";
 import { HONEYPOT_FIELD } from "../../app/shared/forms/form-rules.ts";
-import { PAYMENT_ATTEMPT_STATUSES } from "../../app/shared/db/schema.ts";
+import { EXTRA_BASES, PAYMENT_ATTEMPT_STATUSES, TAX_CATEGORIES } from "../../app/shared/db/schema.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import * as m from "../../app/shared/messages.ts";
 import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
@@ -110,6 +110,17 @@ const bookingPageData = z.strictObject({
   rooms: z.array(roomOption),
   stayRuleHints: z.array(z.string()),
   taxes: taxSettings.optional(),
+  extras: z
+    .array(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        priceNgwee: z.number().int(),
+        basis: z.enum(EXTRA_BASES),
+        taxCategory: z.enum(TAX_CATEGORIES),
+      }),
+    )
+    .optional(),
   venues: z.array(z.strictObject({ id: z.number().int(), venue: z.string(), price: z.number() })),
   errors: z.array(z.string()),
   submissionId: z.uuid(),

@@ -61,6 +61,10 @@ function requestDetails(request: RequestFacts, forLodge: boolean): MailContent["
     { label: "Status", value: booking.status },
     ...facts,
     { label: "Total", value: formatKwacha(booking.total) },
+    ...(booking.bill?.extras ?? []).map((extra) => ({
+      label: extra.label,
+      value: formatKwacha(extra.amount),
+    })),
     ...billRows(booking.bill),
     ...contact,
     ...(forLodge && booking.message ? [{ label: "Message", value: booking.message }] : []),

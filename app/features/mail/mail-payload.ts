@@ -30,6 +30,8 @@ export interface StayFacts {
 export interface MailBill {
   nights: { night: string; price: number }[];
   taxes: { kind: "vat" | "levy"; rateBp: number; amount: number }[];
+  /** Extras and charges on the bill (in the total and the taxes above); absent in older mails. */
+  extras?: { label: string; amount: number }[];
 }
 
 export interface VenueBookingFacts {

@@ -3,11 +3,13 @@ import {
   buildFolio,
   chargeLines,
   type Chargeable,
+  type ExtraCharge,
   type Folio,
   type KeptPrices,
   type LedgerLine,
 } from "~/features/pricing/folio.ts";
 import { getKeptPrices } from "../pricing/rates.server.ts";
+import { loadExtraCharges } from "../extras/extras.server.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import {
   listPayments,
@@ -47,8 +49,15 @@ export async function getPayableRecord(
   return row && { kind, row };
 }
 
-/** What a folio charges for the request (app/features/pricing/folio.ts builds the lines). */
-export function chargeableOf(record: PayableRecord, kept?: KeptPrices): Chargeable {
+/**
+ * What a folio charges for the request (app/features/pricing/folio.ts builds the lines): its own
+ * price and its extras and charges (app/features/extras).
+ */
+export function chargeableOf(
+  record: PayableRecord,
+  kept?: KeptPrices,
+  extras: readonly ExtraCharge[] = [],
+): Chargeable {
   if (record.kind === "venue-booking") {
     const { venueName, bookingDate, numberOfPeople, totalPrice } = record.row;
     return {
@@ -58,6 +67,7 @@ export function chargeableOf(record: PayableRecord, kept?: KeptPrices): Chargeab
       numberOfPeople,
       totalPrice: Number(totalPrice),
       kept,
+      extras,
     };
   }
   const { roomNumber, roomType, checkIn, checkOut, price, totalPrice } = record.row;
@@ -71,6 +81,7 @@ export function chargeableOf(record: PayableRecord, kept?: KeptPrices): Chargeab
     totalPrice: Number(totalPrice),
     roomCount: record.kind === "reservation" ? record.row.roomCount : 1,
     kept,
+    extras,
   };
 }
 
@@ -161,7 +172,8 @@ export async function balanceDueOn(
 ): Promise<{ balance: number; guest: string } | undefined> {
   const record = await getPayableRecord(db, request.kind, request.id);
   if (!record) return undefined;
-  const { balance } = buildFolio(chargeableOf(record), await listPayments(db, request));
+  const [payments, extras] = await Promise.all([listPayments(db, request), loadExtraCharges(db, request)]);
+  const { balance } = buildFolio(chargeableOf(record, undefined, extras), payments);
   return { balance, guest: record.row.name };
 }
 
@@ -178,14 +190,16 @@ export interface FolioSheet {
 export async function loadFolioSheet(db: DB, request: PayableRequest): Promise<FolioSheet | undefined> {
   const record = await getPayableRecord(db, request.kind, request.id);
   if (!record) return undefined;
-  const [ledger, kept] = await Promise.all([
+  const [ledger, kept, extras] = await Promise.all([
     listLedger(db, request),
     getKeptPrices(db, request.kind, request.id),
+    loadExtraCharges(db, request),
   ]);
-  const charged = chargeableOf(record, kept);
+  const charged = chargeableOf(record, kept, extras);
   return {
     guest: { name: record.row.name, phone: record.row.phone, reference: record.row.reference },
-    what: chargeLines(charged)
+    // What the request itself is for: its extras are lines of the folio, not of this line.
+    what: chargeLines({ ...charged, extras: [] })
       .map((line) => line.label)
       .join("; "),
     folio: buildFolio(charged, ledger),

@@ -50,7 +50,39 @@ export interface KeptPrices {
   taxes: TaxLine[];
 }
 
-export type Chargeable = (ChargedStay | ChargedVenueBooking) & { kept?: KeptPrices };
+/**
+ * An extra or charge on the bill (app/features/extras): its line, in kwacha, and the taxes its
+ * amount contains, as kept when it was sold.
+ */
+export interface ExtraCharge {
+  label: string;
+  detail: string | null;
+  amount: number;
+  taxes: TaxLine[];
+}
+
+export type Chargeable = (ChargedStay | ChargedVenueBooking) & {
+  kept?: KeptPrices;
+  /** Extras and charges on the bill, voided ones left out. */
+  extras?: readonly ExtraCharge[];
+};
+
+/**
+ * Tax lines of several sources added up per kind and rate: the folio shows one VAT line and one
+ * levy line (two of a kind if its rate changed between the stay and a later charge).
+ */
+export function sumTaxLines(groups: readonly (readonly TaxLine[])[]): TaxLine[] {
+  const sums = new Map<string, TaxLine>();
+  for (const line of groups.flat()) {
+    const key = `${line.kind}/${line.rateBp}`;
+    const sum = sums.get(key);
+    sums.set(key, sum ? { ...sum, amount: sum.amount + line.amount } : { ...line });
+  }
+  // VAT before the levy, as getKeptPrices orders them.
+  return [...sums.values()].sort((a, b) =>
+    a.kind === b.kind ? a.rateBp - b.rateBp : a.kind === "vat" ? -1 : 1,
+  );
+}
 
 /**
  * "Of which VAT 16%": the tax lines contained in a total (prices include taxes, decisions.md 32),
@@ -68,9 +100,20 @@ export function taxFolioLines(taxes: readonly TaxLine[]): FolioLine[] {
 /**
  * The charge lines of a request: the one place a folio's charges come from. A stay whose kept
  * nights differ in price lists each night; otherwise it is its nightly rate × nights (× rooms).
- * Either way the lines add up to the kept total.
+ * Either way the lines add up to the kept total; its extras and charges follow.
  */
 export function chargeLines(request: Chargeable): FolioLine[] {
+  const extras = (request.extras ?? []).map((extra) => ({
+    kind: "charge" as const,
+    label: extra.label,
+    detail: extra.detail,
+    amount: extra.amount,
+  }));
+  return [...ownChargeLines(request), ...extras];
+}
+
+/** The request's own lines: its nights, or its venue. */
+function ownChargeLines(request: Chargeable): FolioLine[] {
   if (request.kind === "venue-booking") {
     return [
       {
@@ -138,7 +181,9 @@ export function buildFolio(request: Chargeable, ledger: readonly LedgerLine[]): 
   );
   return {
     charges,
-    taxes: taxFolioLines(request.kept?.taxes ?? []),
+    taxes: taxFolioLines(
+      sumTaxLines([request.kept?.taxes ?? [], ...(request.extras ?? []).map((extra) => extra.taxes)]),
+    ),
     total,
     paid,
     balance: Math.max(0, total - paid),

@@ -1,3 +1,4 @@
+import { extrasRevenueByCategory } from "../extras/extras.server.ts";
 import type { DB } from "~/shared/db/client.server.ts";
 import {
   bucketFor,
@@ -75,7 +76,7 @@ function readForward(db: DB, today: string): Promise<NightFigures[]> {
 export async function readReportsPage(db: DB, query: ReportQuery, today: string) {
   const { period, compareWith } = query;
   const bucket = bucketFor(period.days);
-  const [now, before, roomTypes, sources, methods, money, forward] = await Promise.all([
+  const [now, before, roomTypes, sources, methods, money, forward, extras] = await Promise.all([
     readSummary(db, period),
     compareWith ? readSummary(db, compareWith) : null,
     roomRevenueByTypeAndBucket(db, period, bucket),
@@ -83,6 +84,7 @@ export async function readReportsPage(db: DB, query: ReportQuery, today: string)
     roomRevenueBy(db, period, "paymentMethod"),
     moneyReceived(db, period),
     readForward(db, today),
+    extrasRevenueByCategory(db, period),
   ]);
   const taxes = await readTaxReturn(db, period);
   return {
@@ -102,6 +104,7 @@ export async function readReportsPage(db: DB, query: ReportQuery, today: string)
     lost: now.lost,
     taxes,
     forward,
+    extras,
   };
 }
 

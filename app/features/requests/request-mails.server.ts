@@ -9,6 +9,7 @@ import type {
 import type { DB } from "../../shared/db/client.server.ts";
 import { enqueueMail } from "../mail/outbox.server.ts";
 import { getKeptPrices } from "../pricing/rates.server.ts";
+import { sumTaxLines } from "../pricing/folio.ts";
 import type { Booking, ContactMessage, Database, Reservation, VenueBooking } from "../../shared/db/schema.ts";
 
 // The mails a request causes (decisions.md 27, 28), written by the data-layer functions inside the
@@ -74,8 +75,44 @@ export function contactMessageFacts(row: ContactMessage): RequestFacts {
 /** A request's facts with the bill it keeps, read in the transaction that writes the mail. */
 async function withBill<T extends RequestFacts>(trx: Trx, request: T): Promise<T> {
   if (request.kind === "contact-message") return request;
-  const { nights, taxes } = await getKeptPrices(trx, request.kind, request.id);
-  return { ...request, bill: { nights: nights.map(({ night, price }) => ({ night, price })), taxes } };
+  const column =
+    request.kind === "booking"
+      ? "bookingId"
+      : request.kind === "reservation"
+        ? "reservationId"
+        : "venueBookingId";
+  const [{ nights, taxes }, charges] = await Promise.all([
+    getKeptPrices(trx, request.kind, request.id),
+    // Extras and charges standing on the bill (app/features/extras), as kept: in ngwee.
+    trx
+      .selectFrom("folioCharges")
+      .select(["name", "quantity", "amountNgwee", "vatRateBp", "vatNgwee", "levyRateBp", "levyNgwee"])
+      .where(column, "=", request.id)
+      .where("voidedAt", "is", null)
+      .orderBy("id")
+      .execute(),
+  ]);
+  const chargeTaxes = charges.flatMap((charge) => [
+    ...(charge.vatRateBp > 0
+      ? [{ kind: "vat" as const, rateBp: charge.vatRateBp, amount: charge.vatNgwee / 100 }]
+      : []),
+    ...(charge.levyRateBp > 0
+      ? [{ kind: "levy" as const, rateBp: charge.levyRateBp, amount: charge.levyNgwee / 100 }]
+      : []),
+  ]);
+  const extras = charges.map((charge) => ({
+    label: `${charge.name} × ${charge.quantity}`,
+    amount: charge.amountNgwee / 100,
+  }));
+  return {
+    ...request,
+    total: request.total + extras.reduce((sum, extra) => sum + extra.amount, 0),
+    bill: {
+      nights: nights.map(({ night, price }) => ({ night, price })),
+      taxes: sumTaxLines([taxes, chargeTaxes]),
+      ...(extras.length > 0 ? { extras } : {}),
+    },
+  };
 }
 
 /** A new request: its acknowledgement to the guest and the news to the lodge. */

@@ -9,6 +9,7 @@ import { listQuotedFreeRooms } from "~/features/stays/rooms.server.ts";
 import type { StaySearch } from "~/features/stays/stay-search.ts";
 import { listBookedVenueIds } from "~/features/venues/venue-bookings.server.ts";
 import { listVenues } from "~/features/venues/venues.server.ts";
+import { listExtras } from "~/features/extras/extras.server.ts";
 import { placeVenueBooking, venueResponse } from "~/features/venues/place-venue-booking.server.ts";
 import { isIsoDate, lodgeToday } from "~/shared/dates.ts";
 import { readSubmission, type FormResponse } from "~/shared/forms/form-submission.server.ts";
@@ -46,15 +47,17 @@ export async function loadBookingPage(
       rooms: [],
       venues: [],
       stayRuleHints: [],
+      extras: [],
       errors: [failedToFetchRooms(reason), failedToFetchVenues(reason)],
     };
   }
-  const [rooms, venues, bookedVenues] = await Promise.allSettled([
+  const [rooms, venues, bookedVenues, extras] = await Promise.allSettled([
     // The free rooms with their quotes for the stay and the stay rules beside the dates:
     // those the action has just read when it refused a room taken meanwhile.
     refusedFreeRooms(context, stay) ?? listQuotedFreeRooms(db, stay),
     listVenues(db),
     bookingDate && isIsoDate(bookingDate) ? listBookedVenueIds(db, bookingDate) : Promise.resolve([]),
+    listExtras(db, { activeOnly: true }),
   ]);
   const errors: string[] = [];
   if (rooms.status === "rejected") {
@@ -77,6 +80,17 @@ export async function loadBookingPage(
   return {
     rooms: rooms.status === "fulfilled" ? roomOptions(rooms.value.rooms) : [],
     stayRuleHints: rooms.status === "fulfilled" ? rooms.value.stayRuleHints : [],
+    // The extras a guest may add; without them (a failed read) the stay books as before.
+    extras:
+      extras.status === "fulfilled"
+        ? extras.value.map(({ id, name, priceNgwee, basis, taxCategory }) => ({
+            id,
+            name,
+            priceNgwee,
+            basis,
+            taxCategory,
+          }))
+        : [],
     taxes: rooms.status === "fulfilled" ? rooms.value.taxes : undefined,
     venues:
       venues.status === "fulfilled" && venueFailure === null

@@ -115,8 +115,13 @@ describe("/booking form", () => {
   it("accepts a room booking", () => {
     expect(parseBookingForm(stay, TODAY)).toEqual({
       ok: true,
-      data: { ...stay, tab: "room", adults: 2, children: 0, message: undefined },
+      data: { ...stay, tab: "room", adults: 2, children: 0, message: undefined, extras: [] },
     });
+  });
+
+  it("gathers the extras ticked, one checkbox each", () => {
+    const result = parseBookingForm({ ...stay, "extra-3": "on", "extra-12": "on", "extra-x": "on" }, TODAY);
+    expect(result.ok && result.data).toMatchObject({ extras: [3, 12] });
   });
 
   it("accepts a reservation with a message", () => {

@@ -5,6 +5,7 @@ import { optionalMessageField, withStayOrder } from "../../shared/forms/fields.t
 import { type FormInput, parseForm } from "../../shared/forms/form-data.ts";
 import { venueBookingShape } from "../venues/venue-schema.ts";
 import { guestContactShape, staySchema } from "./stay-schema.ts";
+import { chosenExtraIds } from "../extras/extra-pricing.ts";
 
 export function bookingSchema(today: string) {
   // The spec asks only "minimum 0" for children here, so a blank field means none.
@@ -12,6 +13,8 @@ export function bookingSchema(today: string) {
     staySchema(today, { childrenFallback: 0 }).extend({
       tab: z.enum(["room", "reservation"]),
       message: optionalMessageField,
+      // The extras ticked (`extra-<id>` checkboxes, gathered below); the server prices them.
+      extras: z.array(z.number().int().positive()).max(50).default([]),
     }),
   );
   const venue = z.object({
@@ -20,7 +23,13 @@ export function bookingSchema(today: string) {
     message: optionalMessageField,
     ...venueBookingShape(today),
   });
-  return z.discriminatedUnion("tab", [stay, venue], { error: BOOKING_TYPE_REQUIRED });
+  return z.preprocess(
+    (fields) =>
+      fields && typeof fields === "object"
+        ? { ...fields, extras: chosenExtraIds(fields as Record<string, unknown>) }
+        : fields,
+    z.discriminatedUnion("tab", [stay, venue], { error: BOOKING_TYPE_REQUIRED }),
+  );
 }
 
 export function parseBookingForm(input: FormInput, today: string) {

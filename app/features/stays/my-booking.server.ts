@@ -1,3 +1,5 @@
+import { loadExtraCharges } from "../extras/extras.server.ts";
+import { sumTaxLines } from "../pricing/folio.ts";
 import { sql } from "kysely";
 import { guestMayCancelStay } from "~/features/requests/stay-lifecycle.ts";
 import { type RequestKind, type StayStatus } from "~/shared/db/schema.ts";
@@ -128,18 +130,23 @@ export async function findGuestRequest(
 ): Promise<GuestRequestView | undefined> {
   const found = await findRequest(db, reference, email);
   if (!found) return undefined;
-  const [history, kept, deposit, payments] = await Promise.all([
+  const [history, kept, deposit, payments, extras] = await Promise.all([
     listHistory(db, found.kind, found.id),
     getKeptPrices(db, found.kind, found.id),
     found.kind === "venue-booking" ? null : getDepositOutcome(db, { kind: found.kind, id: found.id }),
     listPayments(db, { kind: found.kind, id: found.id }),
+    loadExtraCharges(db, { kind: found.kind, id: found.id }),
   ]);
   const paid = netPaid(payments);
+  // The bill's extras and charges count in the total and its taxes (the folio lists them).
+  const total = found.total + extras.reduce((sum, extra) => sum + extra.amount, 0);
   return {
     ...found,
     ...kept,
+    total,
+    taxes: sumTaxLines([kept.taxes, ...extras.map((extra) => extra.taxes)]),
     paid,
-    due: NOTHING_DUE.includes(found.status) ? null : balanceDue(found.total, paid),
+    due: NOTHING_DUE.includes(found.status) ? null : balanceDue(total, paid),
     deposit,
     history: history.map(({ toStatus, actor, at }) => ({ toStatus, actor, at })),
     mayCancel:

@@ -50,6 +50,8 @@ export interface StayRequest {
   checkInNow?: boolean;
   /** The desk: why staff take a stay that breaks a stay rule. */
   overrideReason?: string | null;
+  /** Extras the guest chose from the catalogue, kept with the stay at its prices. */
+  extras?: readonly number[];
 }
 
 /** What placing a stay depends on besides the database. */
@@ -130,6 +132,7 @@ async function save(db: DB, deps: PlaceStayDeps, request: StayRequest): Promise<
     checkOut: request.checkOut,
     adults: request.adults,
     children: request.children,
+    extraIds: request.extras ?? [],
     ...(request.channel ? { channel: request.channel } : {}),
   };
 

@@ -3,6 +3,7 @@ import { isRoomAlreadyHeld } from "../../shared/db/database-errors.server.ts";
 import { saveOnce, type RequestAuthor, type Saved } from "../requests/guest-requests.server.ts";
 import { awaitingPaymentColumns, onlineDepositTerms } from "../payments/online-payments.server.ts";
 import { enqueueNewRequestMails, reservationFacts } from "../requests/request-mails.server.ts";
+import { keepGuestExtras } from "../extras/extras.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 import {
   keepPrices,
@@ -40,6 +41,8 @@ export type ReservationRequest = Omit<
    * with the hash of its payment link's token, and its mails wait for the payment.
    */
   payOnline?: { tokenHash: string } | null;
+  /** Extras chosen from the catalogue, kept with the reservation (every room of it). */
+  extraIds?: readonly number[];
 };
 
 export type ReservationResult =
@@ -65,7 +68,7 @@ export async function insertReservation(
   const find = (submissionId: string) =>
     db.selectFrom("reservations").selectAll().where("submissionId", "=", submissionId).executeTakeFirst();
   try {
-    const { stayRuleOverride, payOnline, ...values } = row;
+    const { stayRuleOverride, payOnline, extraIds, ...values } = row;
     const saved = await saveOnce<Reservation | Refusal>(row.submissionId, find, (reference) =>
       db.transaction().execute(async (trx) => {
         // The room's rate, the rules and the taxes are read in the transaction that keeps them.
@@ -97,6 +100,13 @@ export async function insertReservation(
           .returningAll()
           .executeTakeFirstOrThrow();
         await keepPrices(trx, { kind: "reservation", id: reservation.id }, priced.nights, priced.taxes);
+        await keepGuestExtras(
+          trx,
+          { kind: "reservation", id: reservation.id },
+          extraIds ?? [],
+          { checkIn: row.checkIn, checkOut: row.checkOut, guests: row.numberOfPeople },
+          pricing.taxes,
+        );
         await recordHistory(trx, {
           requestKind: "reservation",
           requestId: reservation.id,

@@ -8,6 +8,7 @@ import { saveOnce, type RequestAuthor } from "../requests/guest-requests.server.
 import { toIntegerId } from "../../shared/db/ids.ts";
 import { roomLabel } from "../requests/room-label.ts";
 import { getLodgeSettings } from "../pricing/lodge-settings.server.ts";
+import { keepGuestExtras } from "../extras/extras.server.ts";
 import { bookingFacts, enqueueNewRequestMails } from "../requests/request-mails.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 import {
@@ -209,6 +210,8 @@ export interface RoomBookingRequest extends StayDates {
    * hash of its payment link's token.
    */
   payOnline?: { tokenHash: string } | null;
+  /** Extras chosen from the catalogue: kept with the booking at the prices of the moment. */
+  extraIds?: readonly number[];
 }
 
 export type BookRoomResult =
@@ -306,6 +309,13 @@ async function insertBooking(
     .returningAll()
     .executeTakeFirstOrThrow();
   await keepPrices(trx, { kind: "booking", id: booking.id }, priced.nights, priced.taxes);
+  await keepGuestExtras(
+    trx,
+    { kind: "booking", id: booking.id },
+    request.extraIds ?? [],
+    { checkIn: request.checkIn, checkOut: request.checkOut, guests: request.adults + request.children },
+    pricing.taxes,
+  );
   await recordHistory(trx, {
     requestKind: "booking",
     requestId: booking.id,

@@ -1,3 +1,4 @@
+import { TAX_CATEGORY_LABELS } from "~/features/extras/extra-pricing.ts";
 import { Form, Link } from "react-router";
 import { CsvDownload } from "~/features/staff/components/csv-download.tsx";
 import { ReportTable } from "~/features/reports/components/report-table.tsx";
@@ -451,6 +452,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           }))}
         />
         <Csv list="report-venues" search={search} what="venue revenue" />
+      </section>
+
+      <section className="report-block" aria-labelledby="extras-heading">
+        <h2 id="extras-heading">Extras and charges by category</h2>
+        <p>
+          Extras guests booked count on their arrival day, charges posted at the desk on the day they were
+          posted; voided lines do not count.
+        </p>
+        <ReportTable
+          caption="Extras and charges by category"
+          columns={["Category", "Lines", "Revenue", "Of which VAT", "Of which levy"]}
+          rows={loaderData.extras.map((row) => ({
+            key: row.taxCategory,
+            head: TAX_CATEGORY_LABELS[row.taxCategory],
+            cells: [row.lines, formatKwacha(row.revenue), formatKwacha(row.vat), formatKwacha(row.levy)],
+          }))}
+        />
       </section>
 
       <section className="report-block" aria-labelledby="lost-heading">

@@ -38,6 +38,10 @@ import { StayChangeForms } from "~/features/desk/components/stay-change-forms.ts
 import { StaffPricePanel } from "~/features/pricing/components/staff-price-panel.tsx";
 import { getKeptPrices } from "~/features/pricing/rates.server.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
+import { listCharges, listExtras, extraChargesOf } from "~/features/extras/extras.server.ts";
+import { applyPostCharge, applyVoidCharge } from "~/features/extras/charge-actions.server.ts";
+import { chargeLabel, NGWEE_PER_KWACHA } from "~/features/extras/extra-pricing.ts";
+import { StaffChargesPanel } from "~/features/extras/components/staff-charges-panel.tsx";
 import type { Route } from "./+types/request-detail";
 
 // One request, made for reception: who the guest is and how to call them, the stay,
@@ -162,17 +166,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       attempts: [],
       stay: null,
       changes: null,
+      charges: null,
     };
   }
   const record = await getPayableRecord(db, kind, params.id);
   if (!record) throw data("Not found", { status: 404 });
-  const [history, ledger, deposit, attempts] = await Promise.all([
+  const [history, ledger, deposit, attempts, chargeRows, extras, staffNames] = await Promise.all([
     listHistoryWithStaff(db, kind, params.id),
     listLedger(db, { kind, id: params.id }),
     kind === "venue-booking" ? null : getDepositOutcome(db, { kind, id: params.id }),
     kind === "venue-booking" ? [] : listAttempts(db, { kind, id: params.id }),
+    listCharges(db, { kind, id: params.id }),
+    listExtras(db, { activeOnly: true }),
+    db.selectFrom("staffAccounts").select(["id", "name"]).execute(),
   ]);
-  const folio = buildFolio(chargeableOf(record), ledger);
+  const folio = buildFolio(chargeableOf(record, undefined, extraChargesOf(chargeRows)), ledger);
+  const names = new Map(staffNames.map((account) => [account.id, account.name]));
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
   const money = { total: folio.total, paid: folio.paid, balance: folio.balance, credit: folio.credit };
   const today = lodgeToday();
   const changes = record.kind === "venue-booking" ? null : stayChangeWindow(record.row, today);
@@ -209,6 +219,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ? null
         : { checkIn: record.row.checkIn, checkOut: record.row.checkOut, today },
     changes,
+    charges: {
+      canPost: record.row.status === (record.kind === "venue-booking" ? "Confirmed" : "Checked in"),
+      extras: extras.map((extra) => ({
+        id: extra.id,
+        name: extra.name,
+        price: extra.priceNgwee / NGWEE_PER_KWACHA,
+        basis: extra.basis,
+      })),
+      lines: chargeRows.map((row) => ({
+        id: row.id,
+        label: chargeLabel(row),
+        amount: row.amountNgwee / NGWEE_PER_KWACHA,
+        source: row.source,
+        note: row.note,
+        postedAt: row.postedAt.toISOString(),
+        staffName: nameOf(row.staffAccountId),
+        voided:
+          row.voidedAt === null
+            ? null
+            : { at: row.voidedAt.toISOString(), reason: row.voidReason ?? "", by: nameOf(row.voidedBy) },
+      })),
+    },
     attempts: attempts.map((attempt) => ({
       reference: attempt.reference,
       method: attempt.method,
@@ -253,6 +285,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
       );
     if (form.get("intent") === "record-payment")
       return applyLedgerEntry(db, staff, params.kind, params.id, form);
+    if (form.get("intent") === "post-charge") return applyPostCharge(db, staff, params.kind, params.id, form);
+    if (form.get("intent") === "void-charge") return applyVoidCharge(db, staff, params.kind, params.id, form);
     // The page's own request, whatever the form says.
     form.set("kind", params.kind);
     form.set("id", params.id);
@@ -366,6 +400,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
     attempts,
     stay,
     changes,
+    charges,
   } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
   const notice = useStaffNotice(actionData);
@@ -410,6 +445,14 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       )}
       {changes ? <StayChangeForms changes={changes} freeRooms={freeRooms} notice={notice} /> : null}
       {prices ? <StaffPricePanel {...prices} /> : null}
+      {charges ? (
+        <StaffChargesPanel
+          charges={charges.lines}
+          extras={charges.extras}
+          canPost={charges.canPost}
+          notice={actionData as Parameters<typeof StaffChargesPanel>[0]["notice"]}
+        />
+      ) : null}
       {money ? (
         <section aria-labelledby="payments-heading" id="payments">
           <h2 id="payments-heading">Payments</h2>
@@ -506,7 +549,8 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
           <LedgerForm
             balance={money.balance}
             refundDue={deposit?.outcome.refundDue ?? 0}
-            notice={actionData}
+            // A charge form's messages belong to that form, not to this one.
+            notice={actionData && "form" in actionData ? undefined : actionData}
           />
         </section>
       ) : null}

@@ -23,6 +23,7 @@ import * as staffSubmissions from "./migrations/2026-11-27-1-staff-submissions.t
 import * as channels from "./migrations/2026-11-27-5-channels.ts";
 import * as housekeeping from "./migrations/2026-11-27-6-housekeeping.ts";
 import * as stayChanges from "./migrations/2026-11-27-7-stay-changes.ts";
+import * as extras from "./migrations/2026-11-27-8-extras.ts";
 import * as fiscalInvoices from "./migrations/2026-11-27-9-fiscal-invoices.ts";
 
 /**
@@ -55,6 +56,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-27-5-channels": channels,
   "2026-11-27-6-housekeeping": housekeeping,
   "2026-11-27-7-stay-changes": stayChanges,
+  "2026-11-27-8-extras": extras,
   "2026-11-27-9-fiscal-invoices": fiscalInvoices,
 };
 

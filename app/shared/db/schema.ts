@@ -70,6 +70,8 @@ export interface Database {
   stayRules: StayRuleTable;
   requestNights: RequestNightTable;
   requestTaxLines: RequestTaxLineTable;
+  extras: ExtraTable;
+  folioCharges: FolioChargeTable;
   paymentAttempts: PaymentAttemptTable;
   paymentWebhookEvents: PaymentWebhookEventTable;
   listCounts: ListCountTable;
@@ -713,3 +715,52 @@ interface FiscalDocumentTable {
 }
 export type FiscalDocumentRow = Selectable<FiscalDocumentTable>;
 export type FiscalDeviceRow = Selectable<FiscalDeviceTable>;
+/** How an extra is counted over a stay (decisions.md 38). */
+export const EXTRA_BASES = ["item", "night", "person", "person-night"] as const;
+export type ExtraBasis = (typeof EXTRA_BASES)[number];
+/** Which of the lodge's taxes an extra carries (app/features/extras/extra-pricing.ts). */
+export const TAX_CATEGORIES = ["accommodation", "food", "services", "events"] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+
+/** The manager's catalogue of extras; prices in ngwee, taxes included (decisions.md 32). */
+interface ExtraTable {
+  id: Generated<number>;
+  name: string;
+  priceNgwee: number;
+  basis: ExtraBasis;
+  taxCategory: TaxCategory;
+  active: Generated<boolean>;
+  createdAt: ServerTimestamp;
+}
+
+/**
+ * One extra or charge on a request's bill, kept as sold: name, unit price, quantity, amount and
+ * the taxes it contains, in ngwee. Exactly one request id set. A voided line keeps its row.
+ */
+interface FolioChargeTable {
+  id: ColumnType<string, never, never>;
+  bookingId: string | null;
+  reservationId: string | null;
+  venueBookingId: string | null;
+  extraId: number | null;
+  name: string;
+  basis: ExtraBasis;
+  taxCategory: TaxCategory;
+  unitPriceNgwee: number;
+  quantity: number;
+  amountNgwee: number;
+  vatRateBp: number;
+  vatNgwee: number;
+  levyRateBp: number;
+  levyNgwee: number;
+  source: "guest" | "staff";
+  note: string | null;
+  staffAccountId: number | null;
+  postedAt: ServerTimestamp;
+  voidedAt: Date | null;
+  voidReason: string | null;
+  voidedBy: number | null;
+}
+
+export type ExtraRow = Selectable<ExtraTable>;
+export type FolioChargeRow = Selectable<FolioChargeTable>;

@@ -26,5 +26,9 @@ export function echoedFields(params: URLSearchParams): Record<string, string> {
     const value = params.get(name);
     if (value !== null) values[name] = value.slice(0, 2000);
   }
+  // The extras ticked on a stay form, one checkbox each (`extra-<id>`).
+  for (const [name, value] of params) {
+    if (/^extra-\d{1,9}$/.test(name) && value === "on") values[name] = value;
+  }
   return values;
 }

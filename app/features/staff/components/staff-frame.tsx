@@ -42,6 +42,7 @@ export function StaffFrame({
                   <NavLink to="/staff/rooms">Rooms and venues</NavLink>
                   <NavLink to="/staff/rates">Rates</NavLink>
                   <NavLink to="/staff/taxes">Taxes</NavLink>
+                  <NavLink to="/staff/extras">Extras</NavLink>
                   <NavLink to="/staff/deposits">Deposits</NavLink>
                   <NavLink to="/staff/accounts">Accounts</NavLink>
                   <NavLink to="/staff/channels">Calendar sync</NavLink>

@@ -5,8 +5,11 @@ import { SUBMISSION_ID_FIELD, type FormResult } from "~/shared/forms/form-result
 import * as messages from "~/shared/messages.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { getJson, islandApi } from "~/shared/islands/island-api.ts";
-import { quoteTaxLines, stayPriceText } from "~/features/pricing/stay-estimate.ts";
-import type { TaxSettings } from "~/features/pricing/rates.ts";
+import { stayPriceText } from "~/features/pricing/stay-estimate.ts";
+import { taxLines, type TaxSettings } from "~/features/pricing/rates.ts";
+import { sumTaxLines, taxFolioLines } from "~/features/pricing/folio.ts";
+import { chosenExtraIds, type PricedExtra } from "~/features/extras/extra-pricing.ts";
+import { nightsBetween } from "~/shared/dates.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
 import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
@@ -21,6 +24,7 @@ import { Island } from "../../../shared/islands/island.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
 import type { RoomOption } from "../room-choices.ts";
 import { QuoteTaxRows } from "./quote-taxes.tsx";
+import { ExtrasFields, ExtrasQuoteRows, extrasQuoteFor } from "./extras-fields.tsx";
 import { RoomPicker } from "./room-picker.tsx";
 import { StayFields } from "./stay-fields.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
@@ -51,6 +55,8 @@ export interface BookingPageData {
   stayRuleHints?: string[];
   /** The lodge's tax settings, for the taxes under a stay's total. */
   taxes?: TaxSettings;
+  /** The extras a guest may add to a stay. */
+  extras?: PricedExtra[];
   venues: VenueOption[];
   /** 'Failed to fetch rooms: …' and the like, shown above the form. */
   errors: string[];
@@ -255,6 +261,8 @@ function BookingFields({
     venueId: values.venueId ?? "",
     checkIn: values.checkIn ?? "",
     checkOut: values.checkOut ?? "",
+    extras: chosenExtraIds(values),
+    guests: guestsOf(values.adults, values.children),
   });
   const showLists = (data: BookingPageData) => setLists(listsOf(data));
   const follow = (form: HTMLFormElement) => following.follow(listQuery(tab, form), showLists);
@@ -275,7 +283,7 @@ function BookingFields({
       onAnswer: (answer) => {
         if (answer.status === "success") {
           // The form empties itself: so does what follows it.
-          setChoice({ roomId: "", venueId: "", checkIn: "", checkOut: "" });
+          setChoice({ roomId: "", venueId: "", checkIn: "", checkOut: "", extras: [], guests: 1 });
           // ...and the lists: those of the page without dates, unless the guest picks new ones first.
           following.follow({ tab }, showLists);
           onSuccess(answer);
@@ -293,12 +301,16 @@ function BookingFields({
       venueId: read("venueId"),
       checkIn: read("checkIn"),
       checkOut: read("checkOut"),
+      extras: chosenExtraIds(Object.fromEntries(fields)),
+      guests: guestsOf(read("adults"), read("children")),
     });
     if (FOLLOWED.some((name) => fields.has(name) && read(name) !== (values[name] ?? ""))) follow(form);
   });
   const room = lists.rooms.find((option) => String(option.id) === choice.roomId);
   const venue = lists.venues.find((option) => String(option.id) === choice.venueId);
   const live = useHydrated();
+  const stayTotal = stayTotalFor(room, choice.checkIn, choice.checkOut);
+  const extrasQuote = isStay ? extrasQuoteFor(lists.extras ?? [], choice.extras, choice, lists.taxes) : null;
 
   return (
     <form
@@ -314,6 +326,15 @@ function BookingFields({
         const target = event.target as unknown as HTMLInputElement;
         if (["roomId", "venueId", "checkIn", "checkOut"].includes(target.name)) {
           setChoice((current) => ({ ...current, [target.name]: target.value }));
+        }
+        // The extras and the guests they are counted for: the quote follows them.
+        if (/^(extra-\d+|adults|children)$/.test(target.name)) {
+          const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+          setChoice((current) => ({
+            ...current,
+            extras: chosenExtraIds(fields),
+            guests: guestsOf(fields.adults, fields.children),
+          }));
         }
         if (FOLLOWED.includes(target.name)) follow(event.currentTarget);
       }}
@@ -355,6 +376,7 @@ function BookingFields({
               checkIn={choice.checkIn}
               childrenRequired={false}
             />
+            <ExtrasFields extras={lists.extras ?? []} values={values} />
           </>
         ) : (
           <>
@@ -430,8 +452,13 @@ function BookingFields({
               <dt>{SUMMARY_LABELS.totalPrice}</dt>
               <dd>{stayEstimateFor(room, choice.checkIn, choice.checkOut)}</dd>
             </div>
+            <ExtrasQuoteRows quote={extrasQuote} stayTotal={stayTotal} />
             <QuoteTaxRows
-              lines={quoteTaxLines(quotedTotal(room, choice.checkIn, choice.checkOut), lists.taxes)}
+              lines={quoteTaxes(
+                quotedTotal(room, choice.checkIn, choice.checkOut),
+                extrasQuote?.taxes ?? [],
+                lists.taxes,
+              )}
             />
           </>
         ) : (
@@ -472,8 +499,35 @@ function BookingFields({
 }
 
 /** The lists that follow the form's dates: rooms with their quotes, the stay rules, venues. */
-function listsOf({ rooms, stayRuleHints, taxes, venues }: BookingPageData) {
-  return { rooms, stayRuleHints, taxes, venues };
+function listsOf({ rooms, stayRuleHints, taxes, extras, venues }: BookingPageData) {
+  return { rooms, stayRuleHints, taxes, extras, venues };
+}
+
+/** Adults and children as typed, counted for extras priced per person (at least one). */
+function guestsOf(adults: string | undefined, children: string | undefined): number {
+  const count = (value: string | undefined) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0);
+  return Math.max(1, count(adults) + count(children));
+}
+
+/** The stay's total for the summary: the server's quote, or nights × rate; null while unknown. */
+function stayTotalFor(room: RoomOption | undefined, checkIn: string, checkOut: string): number | null {
+  const quoted = quotedTotal(room, checkIn, checkOut);
+  if (quoted !== undefined) return quoted;
+  if (!room || !isIsoDate(checkIn) || !isIsoDate(checkOut) || checkOut <= checkIn) return null;
+  return room.price * nightsBetween(checkIn, checkOut);
+}
+
+/**
+ * The taxes the quote contains: the stay's, computed as the bill computes them, and the chosen
+ * extras' (each by its tax category), one line per tax as the folio shows them.
+ */
+function quoteTaxes(
+  stayTotal: number | null | undefined,
+  extras: ReturnType<typeof taxLines>,
+  taxes: TaxSettings | undefined,
+) {
+  if (stayTotal === null || stayTotal === undefined || !taxes) return [];
+  return taxFolioLines(sumTaxLines([taxLines(stayTotal, taxes), extras]));
 }
 
 /**
