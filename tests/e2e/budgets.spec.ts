@@ -16,7 +16,7 @@ const BUDGET = {
   firstScreen: 14 * KB,
   // JavaScript (brotli) before the guest interacts, and once they use a form (ADR 0015).
   beforeInteraction: 20 * KB,
-  usingForm: 110 * KB,
+  usingForm: 115 * KB,
 };
 
 /** Brotli at the quality the server uses for pages (the compression middleware's 4), or for built assets (11). */
@@ -145,7 +145,7 @@ const FORM_PAGES = [
   { path: "/contact", island: "contact", submit: "Send Message" },
 ] as const;
 for (const { path, island, submit } of FORM_PAGES) {
-  test(`${path} ships at most 110 KB of JavaScript once the guest uses its form`, async ({ page }) => {
+  test(`${path} ships at most 115 KB of JavaScript once the guest uses its form`, async ({ page }) => {
     const scripts = recordScriptBytes(page);
     await gotoEnhanced(page, path);
     const scope = island === "room-booking" ? page.getByRole("dialog") : page.locator(`#${island}`);

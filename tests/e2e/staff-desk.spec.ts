@@ -158,7 +158,7 @@ test.describe("walk-in and check-out without JavaScript", () => {
     await walkIn.getByRole("button", { name: "Check in the walk-in guest" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Room booking: Door Walker");
     await expect(page.locator(".staff-summary")).toContainText("Checked in");
-    await expect(page.locator(".staff-summary")).toContainText("Walk-in at the door");
+    await expect(page.locator(".staff-summary")).toContainText("At the door (walk-in)");
 
     await page.getByRole("link", { name: "Today" }).click();
     const inHouse = page.getByRole("region", { name: /In house/ });

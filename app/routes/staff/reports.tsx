@@ -153,7 +153,7 @@ function FiscalReturn({ documents }: { documents: ReturnType<typeof fiscalDocume
       <ReportTable
         caption="ZRA fiscal invoices and credit notes"
         name="fiscal"
-        columns={["Our number", "Kind", "Written", "ZRA number", "Status", "Amount"]}
+        columns={["No.", "Kind", "Written", "ZRA no.", "Status", "Amount"]}
         empty="No fiscal invoices in this period."
         rows={documents.map((doc) => ({
           key: doc.id,
