@@ -1,6 +1,9 @@
 // Prices are whole Zambian kwacha, shown with the 'K' prefix (spec section 9, decisions 11).
 import { nightsBetween } from "./dates.ts";
 
+/** Amounts kept to the ngwee (charges, taxes on them, payments) are stored as whole ngwee. */
+export const NGWEE_PER_KWACHA = 100;
+
 const grouping = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /** 400 → 'K400', 1200 → 'K1,200'. Non-numbers show as 'K0' (the spec's "missing price 0"). */

@@ -3,11 +3,11 @@
 // console's one write per submission (staffWrite), so a form sent twice posts once.
 import { data } from "react-router";
 import type { DB } from "~/shared/db/client.server.ts";
-import { formatKwacha } from "~/shared/money.ts";
+import { formatKwacha, NGWEE_PER_KWACHA } from "~/shared/money.ts";
 import { formDataToObject } from "~/shared/forms/form-data.ts";
 import { recordHistory } from "~/features/requests/request-history.server.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
-import { chargeLabel, NGWEE_PER_KWACHA } from "./extra-pricing.ts";
+import { chargeLabel } from "./extra-pricing.ts";
 import { parseChargeForm, parseVoidChargeForm } from "./extras-schema.ts";
 import { postCharge, voidCharge, type ChargedRequest } from "./extras.server.ts";
 

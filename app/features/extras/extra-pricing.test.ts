@@ -1,15 +1,10 @@
+import { NGWEE_PER_KWACHA } from "../../shared/money.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildFolio, type Chargeable } from "../pricing/folio.ts";
 import { EXTRA_BASES, TAX_CATEGORIES } from "../../shared/db/schema.ts";
 import { taxLines } from "../pricing/rates.ts";
-import {
-  chargeTaxLines,
-  extraQuantity,
-  NGWEE_PER_KWACHA,
-  priceCharge,
-  quoteExtras,
-} from "./extra-pricing.ts";
+import { chargeTaxLines, extraQuantity, priceCharge, quoteExtras } from "./extra-pricing.ts";
 
 const taxSettings = fc.record({
   vatRegistered: fc.boolean(),

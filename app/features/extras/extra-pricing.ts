@@ -2,11 +2,9 @@
 // for the booking form's quote, the server that keeps the lines, the folio and the tests.
 // Amounts are stored in ngwee; the lodge's prices are whole kwacha, so every amount here is a
 // whole number of kwacha times 100, and taxes round to the kwacha like the nights' taxes do.
-import { formatKwacha } from "../../shared/money.ts";
+import { formatKwacha, NGWEE_PER_KWACHA } from "../../shared/money.ts";
 import type { ExtraBasis, TaxCategory } from "../../shared/db/schema.ts";
 import { taxLines, type TaxLine, type TaxSettings } from "../pricing/rates.ts";
-
-export const NGWEE_PER_KWACHA = 100;
 
 /**
  * Which of the lodge's taxes each category carries: the tourism levy is a tax on accommodation and

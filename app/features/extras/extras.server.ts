@@ -1,6 +1,7 @@
 // The catalogue of extras and the charges on a bill (decisions.md 38, ADR 0028). Every write is
 // one statement or runs in the caller's transaction; the database keeps the rules (a charge names
 // exactly one request, its amount is its unit price × quantity, a void has its reason).
+import { NGWEE_PER_KWACHA } from "~/shared/money.ts";
 import { sql, type Transaction } from "kysely";
 import type { ExtraCharge } from "~/features/pricing/folio.ts";
 import type { TaxSettings } from "~/features/pricing/rates.ts";
@@ -12,7 +13,6 @@ import {
   chargeLabel,
   chargeTaxLines,
   extraQuantity,
-  NGWEE_PER_KWACHA,
   priceCharge,
   type ChargeLine,
   type PricedExtra,

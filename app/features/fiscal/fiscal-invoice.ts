@@ -5,6 +5,8 @@
 // proportion to their amounts, in ngwee, by largest remainder, so the lines add up to the folio's
 // totals to the ngwee. Field names and codes are the VSDC API specification's (1.0.4).
 
+import { NGWEE_PER_KWACHA } from "~/shared/money.ts";
+
 export interface FiscalDeviceIds {
   tpin: string;
   branchId: string;
@@ -102,8 +104,8 @@ export function spreadNgwee(weights: readonly number[], total: number): number[]
   return parts;
 }
 
-const ngwee = (kwacha: number) => Math.round(kwacha * 100);
-const kwacha = (n: number) => n / 100;
+const ngwee = (kwacha: number) => Math.round(kwacha * NGWEE_PER_KWACHA);
+const kwacha = (n: number) => n / NGWEE_PER_KWACHA;
 
 /** One item line of the request, in ngwee until written. */
 interface ItemNgwee {

@@ -1,3 +1,4 @@
+import { NGWEE_PER_KWACHA } from "../../shared/money.ts";
 import type { Transaction } from "kysely";
 import type { HistoryActor } from "~/shared/db/schema.ts";
 import type {
@@ -94,15 +95,15 @@ async function withBill<T extends RequestFacts>(trx: Trx, request: T): Promise<T
   ]);
   const chargeTaxes = charges.flatMap((charge) => [
     ...(charge.vatRateBp > 0
-      ? [{ kind: "vat" as const, rateBp: charge.vatRateBp, amount: charge.vatNgwee / 100 }]
+      ? [{ kind: "vat" as const, rateBp: charge.vatRateBp, amount: charge.vatNgwee / NGWEE_PER_KWACHA }]
       : []),
     ...(charge.levyRateBp > 0
-      ? [{ kind: "levy" as const, rateBp: charge.levyRateBp, amount: charge.levyNgwee / 100 }]
+      ? [{ kind: "levy" as const, rateBp: charge.levyRateBp, amount: charge.levyNgwee / NGWEE_PER_KWACHA }]
       : []),
   ]);
   const extras = charges.map((charge) => ({
     label: `${charge.name} × ${charge.quantity}`,
-    amount: charge.amountNgwee / 100,
+    amount: charge.amountNgwee / NGWEE_PER_KWACHA,
   }));
   return {
     ...request,

@@ -6,10 +6,10 @@ import { StaffForm, SubmitButton, useStaffNotice } from "~/features/staff/compon
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { createExtra, listExtras, updateExtra } from "~/features/extras/extras.server.ts";
 import { parseExtraForm } from "~/features/extras/extras-schema.ts";
-import { BASIS_LABELS, NGWEE_PER_KWACHA, TAX_CATEGORY_LABELS } from "~/features/extras/extra-pricing.ts";
+import { BASIS_LABELS, TAX_CATEGORY_LABELS } from "~/features/extras/extra-pricing.ts";
 import { isUniqueViolation } from "~/shared/db/database-errors.server.ts";
 import { EXTRA_BASES, TAX_CATEGORIES } from "~/shared/db/schema.ts";
-import { formatKwacha } from "~/shared/money.ts";
+import { formatKwacha, NGWEE_PER_KWACHA } from "~/shared/money.ts";
 import type { Route } from "./+types/extras";
 
 // The catalogue of extras (managers; decisions.md 38): what guests add while booking and the desk

@@ -26,7 +26,7 @@ import { LEDGER_METHODS } from "~/shared/db/schema.ts";
 import { buildFolio } from "~/features/pricing/folio.ts";
 import { INBOX_KIND_LABELS } from "~/features/desk/inbox-filter.ts";
 import { sourceLabel } from "~/features/desk/desk-schema.ts";
-import { formatKwacha } from "~/shared/money.ts";
+import { formatKwacha, NGWEE_PER_KWACHA } from "~/shared/money.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { holdsRoom, stayChangeWindow } from "~/features/requests/stay-lifecycle.ts";
 import { REQUEST_KINDS, type RequestKind } from "~/shared/db/schema.ts";
@@ -40,7 +40,7 @@ import { getKeptPrices } from "~/features/pricing/rates.server.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
 import { listCharges, listExtras, extraChargesOf } from "~/features/extras/extras.server.ts";
 import { applyPostCharge, applyVoidCharge } from "~/features/extras/charge-actions.server.ts";
-import { chargeLabel, NGWEE_PER_KWACHA } from "~/features/extras/extra-pricing.ts";
+import { chargeLabel } from "~/features/extras/extra-pricing.ts";
 import { StaffChargesPanel } from "~/features/extras/components/staff-charges-panel.tsx";
 import type { Route } from "./+types/request-detail";
 

@@ -1,9 +1,8 @@
 import { isIsoDate, nightsBetween } from "~/shared/dates.ts";
-import { formatKwacha } from "~/shared/money.ts";
+import { formatKwacha, NGWEE_PER_KWACHA } from "~/shared/money.ts";
 import {
   BASIS_LABELS,
   EXTRA_FIELD_PREFIX,
-  NGWEE_PER_KWACHA,
   quoteExtras,
   type ExtrasQuote,
   type PricedExtra,
