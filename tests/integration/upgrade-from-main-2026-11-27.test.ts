@@ -6,6 +6,7 @@ import { loadFolioSheet } from "../../app/features/payments/folios.server.ts";
 import { fiscalMarkFor } from "../../app/features/fiscal/fiscal-mark.server.ts";
 import { deviceOverview } from "../../app/features/fiscal/fiscal-queue.server.ts";
 import { listHistory } from "../../app/features/requests/request-history.server.ts";
+import { listBoard } from "../../app/features/desk/inbox.server.ts";
 import { listOpenConflicts } from "../../app/features/channels/channel-conflicts.server.ts";
 import { bookRoom } from "../../app/features/stays/rooms.server.ts";
 import { readFixture, restoreFixture } from "./restore-fixture.ts";
@@ -276,6 +277,15 @@ for (const engine of ENGINES) {
       const conflicts = await listOpenConflicts(db);
       expect(conflicts).toHaveLength(1);
       expect(await count("channelExports")).toBe(await count("rooms"));
+    });
+
+    it("draws the moved stay's nights under the room it left, and the rest under its new room", async () => {
+      const id = await idOf("bookings", "Guest Moved");
+      const bars = (await listBoard(db, "2026-11-24", "2026-12-01")).filter((bar) => bar.id === id);
+      expect(bars.map(({ roomId: room, startDay, nights }) => ({ room, startDay, nights }))).toEqual([
+        { room: await roomId("103"), startDay: 1, nights: 2 },
+        { room: await roomId("105"), startDay: 3, nights: 3 },
+      ]);
     });
 
     it("books a room on the upgraded data, and refuses nights still held", async () => {
