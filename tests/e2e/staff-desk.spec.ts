@@ -6,7 +6,8 @@ import { STAFF_URL } from "./servers.ts";
 import { bookAsGuest, signIn } from "./staff-support.ts";
 
 // The front desk in a browser: a phone booking paid in cash with its receipt, a
-// walk-in checked in from Today, a check-out with a balance due, bad input, a room just taken.
+// walk-in checked in from Today, a check-out with a balance due, a walk-in into a room not ready,
+// bad input, a room just taken.
 // Rooms 30-34 (numbers 130-134) are this file's own; the console's tests use rooms 1-9.
 
 const today = lodgeToday();
@@ -170,5 +171,18 @@ test.describe("walk-in and check-out without JavaScript", () => {
     await page.getByRole("button", { name: /^Check out with K[\d,]+ due$/ }).click();
     await expect(notice(page)).toContainText("Checked in → Checked out");
     await expect(page.getByRole("region", { name: /In house/ })).not.toContainText("Door Walker");
+
+    // The check-out left room 132 Dirty: the next walk-in into it asks first, as a check-in does.
+    await page.getByText("Check in a guest at the door").click();
+    await walkIn.getByLabel("Room free tonight").selectOption("32");
+    await walkIn.getByLabel("Full Name").fill("Second Walker");
+    await walkIn.getByLabel("Phone Number").fill("0955 777999");
+    await walkIn.getByRole("button", { name: "Check in the walk-in guest" }).click();
+    await expect(page.getByRole("alert").first()).toContainText(
+      "Room 132 is Dirty: it is not ready for a guest",
+    );
+    await page.getByRole("button", { name: "Check in to room 132 anyway" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Room booking: Second Walker");
+    await expect(page.locator(".staff-summary")).toContainText("Checked in");
   });
 });

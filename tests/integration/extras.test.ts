@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import { bookRoom } from "../../app/features/stays/rooms.server.ts";
 import { createExtra, listExtras, updateExtra } from "../../app/features/extras/extras.server.ts";
-import { loadFolioSheet, balanceDueOn } from "../../app/features/payments/folios.server.ts";
+import { loadFolioSheet } from "../../app/features/payments/folios.server.ts";
+import { balanceDue } from "../../app/features/desk/folio-balance.server.ts";
 import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import * as detail from "~/routes/staff/request-detail.tsx";
@@ -154,7 +155,7 @@ describeEachEngine("extras and charges", (getDatabase) => {
     expect(sheet!.folio.charges.map((line) => line.label)).toContain(
       "Breakfast, 6 × K150 (per person per night)",
     );
-    expect((await balanceDueOn(db(), { kind: "booking", id: stay.id }))!.balance).toBe(stay.totalPrice + 900);
+    expect((await balanceDue(db(), "booking", stay.id))!.balance).toBe(stay.totalPrice + 900);
 
     const noReason = await run(
       detail.action as Handler,
@@ -181,7 +182,7 @@ describeEachEngine("extras and charges", (getDatabase) => {
       params,
     );
     expect(voided.status).toBe(303);
-    expect((await balanceDueOn(db(), { kind: "booking", id: stay.id }))!.balance).toBe(stay.totalPrice);
+    expect((await balanceDue(db(), "booking", stay.id))!.balance).toBe(stay.totalPrice);
     const history = await db()
       .selectFrom("requestHistory")
       .select("note")

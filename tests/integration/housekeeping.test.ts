@@ -171,7 +171,9 @@ describeEachEngine("housekeeping", (getDatabase) => {
     await setState("105", "Dirty");
     const asked = await todayPost({ kind: "booking", id, intent: "check-in" });
     expect(asked.status).toBe(409);
-    expect(asked.data).toMatchObject({ roomNotReady: { kind: "booking", id, roomNumber: "105" } });
+    expect(asked.data).toMatchObject({
+      roomNotReady: { roomNumber: "105", fields: { kind: "booking", id, intent: "check-in" } },
+    });
     const done = await todayPost({ kind: "booking", id, intent: "check-in", roomNotReady: "yes" });
     expect(done.status).toBe(303);
     // Today's page and the room board show each room's state.

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../app/shared/db/database.server.ts";
+import { PGLITE_EXTENSIONS } from "../../app/shared/db/pglite-options.server.ts";
 import type { Engine } from "./test-database.ts";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -26,7 +26,7 @@ export async function restoreFixture(
 ): Promise<{ handle: DatabaseHandle; cleanUp(): Promise<void> }> {
   if (engine === "pglite") {
     const dataDir = mkdtempSync(join(tmpdir(), "lodge-upgrade-"));
-    const old = new PGlite(dataDir, { extensions: { btree_gist } });
+    const old = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
     await old.exec(fixture);
     await old.close();
     const handle = openDatabase({ dataDir });

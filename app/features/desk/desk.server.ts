@@ -19,6 +19,8 @@ import {
   type DeskTab,
 } from "~/features/desk/desk-schema.ts";
 import { FORM_ERROR, formDataToObject } from "~/shared/forms/form-data.ts";
+import { toIntegerId } from "~/shared/db/ids.ts";
+import { askRoomNotReady, type RoomNotReady } from "./room-not-ready.ts";
 import type { FormResponse } from "~/shared/forms/form-submission.server.ts";
 
 // The desk's booking form (decisions.md 34): what it lists and what it saves. It places
@@ -76,6 +78,8 @@ function validDate(value: string | null, earliest: string): string | undefined {
 export interface DeskFailure {
   fieldErrors: Record<string, string | undefined>;
   values: Record<string, string>;
+  /** A walk-in checked in now to a room that is not ready: the page asks staff to confirm it. */
+  roomNotReady?: { message: string; question: RoomNotReady };
 }
 
 /**
@@ -97,6 +101,10 @@ export async function saveDeskBooking(
   const parsed = parseDeskBookingForm(form, today);
   if (!parsed.ok) return data<DeskFailure>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
   const booking = parsed.data;
+  if (booking.tab === "room" && booking.checkInNow) {
+    const asked = await askWalkInRoomNotReady(db, booking.roomId, form, values);
+    if (asked) return asked;
+  }
   const by: RequestAuthor = { actor: "staff", staffAccountId: staff.accountId };
   const fields = {
     ...booking,
@@ -122,6 +130,32 @@ export async function saveDeskBooking(
     if (location) throw redirect(location, 303);
     throw thrown;
   }
+}
+
+/**
+ * A guest checked in at once to a room housekeeping has not made ready asks first (409), as a
+ * stay's check-in does (room-not-ready.ts): the page offers to send the form again, confirmed.
+ */
+async function askWalkInRoomNotReady(
+  db: DB,
+  roomId: string | number,
+  form: FormData,
+  values: Record<string, string>,
+) {
+  const id = toIntegerId(roomId);
+  if (id === undefined) return undefined;
+  const room = await db
+    .selectFrom("roomHousekeeping as h")
+    .innerJoin("rooms as r", "r.id", "h.roomId")
+    .select(["r.roomNumber", "h.state"])
+    .where("h.roomId", "=", id)
+    .executeTakeFirst();
+  const asked = room && askRoomNotReady(room, form, values);
+  if (!asked) return undefined;
+  return data<DeskFailure>(
+    { fieldErrors: {}, values, roomNotReady: { message: asked.message, question: asked.roomNotReady } },
+    { status: 409 },
+  );
 }
 
 /** A refusal as the desk page shows it: a message for the whole form, or one beside each field. */

@@ -3,7 +3,7 @@ import type { NewsletterStatus } from "~/features/desk/inbox-filter.ts";
 import type { RequestKind } from "~/shared/db/schema.ts";
 import type { RequestChannel } from "../../shared/db/schema.ts";
 import type { DB } from "../../shared/db/client.server.ts";
-import { chargedTotal } from "~/features/pricing/folio.ts";
+import { folioBalance, type BalanceKind } from "./folio-balance.server.ts";
 import { recordHistory } from "../requests/request-history.server.ts";
 
 // What the staff console reads across every kind of request: the inbox, one request's
@@ -55,27 +55,20 @@ const NEWSLETTER_STATUS = sql<NewsletterStatus>`case
     when confirmed_at is not null then 'Subscribed'
     else 'Unconfirmed' end`;
 
-/** Net money in for a request (payments less refunds), from the ledger. */
-const netPaid = (column: string, id: RawBuilder<unknown>) => sql`coalesce((
-    select sum(case when p.kind = 'payment' then p.amount else -p.amount end) from payments p
-    where ${sql.ref(`p.${column}`)} = ${id}), 0)`;
-
-/**
- * The balance is the kept total less the net paid: the same sum the folio makes today
- * (app/features/pricing/folio.ts chargeLines: one line of the kept total per request).
- */
-const balanceOf = (column: string, table: string) =>
-  sql`greatest(0, total_price - ${netPaid(column, sql.ref(`${table}.id`))})::int as balance, total_price, channel`;
+/** A part's balance, for the "balance due" filter (folio-balance.server.ts: the folio's sum). */
+const balanceOf = (kind: BalanceKind, table: string) =>
+  sql`${folioBalance(kind, sql.ref(`${table}.id`), sql.ref(`${table}.total_price`))} as balance, total_price, channel`;
 
 /**
  * A listed row's balance, worked out after the rows are merged and cut to the page, so the
- * ledger is read for the page's rows only, not for every row each kind offers the merge.
+ * ledger and the charges are read for the page's rows only, not for every row each kind offers
+ * the merge.
  */
 const LISTED_BALANCE = sql`(case kind
-    when 'booking' then greatest(0, total_price - ${netPaid("booking_id", sql`requests.id::uuid`)})
-    when 'reservation' then greatest(0, total_price - ${netPaid("reservation_id", sql`requests.id::uuid`)})
-    when 'venue-booking' then greatest(0, total_price - ${netPaid("venue_booking_id", sql`requests.id::uuid`)})
-    else 0 end)::int`;
+    when 'booking' then ${folioBalance("booking", sql`requests.id::uuid`, sql`total_price`)}
+    when 'reservation' then ${folioBalance("reservation", sql`requests.id::uuid`, sql`total_price`)}
+    when 'venue-booking' then ${folioBalance("venue-booking", sql`requests.id::uuid`, sql`total_price`)}
+    else 0 end)`;
 
 /**
  * What a search looks in: the fields joined by line feeds (no search holds one, so no match spans
@@ -156,15 +149,15 @@ function searchCondition(kind: InboxKind, search: string): RawBuilder<unknown> {
 const PARTS: Record<InboxKind, RawBuilder<unknown>> = {
   booking: sql`select 'booking' as kind, id::text as id, reference, name, email, phone, status, created_at,
     'Room ' || room_number || ' (' || room_type || '), ' || check_in || ' to ' || check_out as summary,
-    ${GUEST_TEXT} as search_text, ${balanceOf("booking_id", "bookings")}
+    ${GUEST_TEXT} as search_text, ${balanceOf("booking", "bookings")}
     from bookings`,
   reservation: sql`select 'reservation' as kind, id::text as id, reference, name, email, phone, status,
     created_at, 'Room ' || room_number || ' (' || room_type || '), ' || check_in || ' to ' || check_out as summary,
-    ${GUEST_TEXT} as search_text, ${balanceOf("reservation_id", "reservations")}
+    ${GUEST_TEXT} as search_text, ${balanceOf("reservation", "reservations")}
     from reservations`,
   "venue-booking": sql`select 'venue-booking' as kind, id::text as id, reference, name, email, phone, status,
     created_at, venue_name || ' on ' || booking_date || ', ' || number_of_people || ' people' as summary,
-    ${GUEST_TEXT} as search_text, ${balanceOf("venue_booking_id", "venue_bookings")}
+    ${GUEST_TEXT} as search_text, ${balanceOf("venue-booking", "venue_bookings")}
     from venue_bookings`,
   "contact-message": sql`select 'contact-message' as kind, id::text as id, '' as reference, name, email,
     '' as phone, status, created_at, coalesce(nullif(subject, ''), left(message, 80)) as summary,
@@ -460,47 +453,32 @@ export interface StayRow {
   checkOut: string;
   status: string;
   channel: string;
-  /** What the guest still owes (the folio's total less the ledger's net payments). */
+  /** What the guest still owes (the folio's total less the ledger's net payments: folio-balance.server.ts). */
   balance: number;
 }
 
-// What each stay's guest has paid, net of refunds, read per row through the ledger's index by
-// request (payments_*_id_idx) in the same query, rather than one more query per list and kind
-// whose cost grows with the ledger.
+// What each stay's guest still owes (the folio's sum: folio-balance.server.ts), read per row
+// through the ledger's and the charges' indexes by request in the same query, rather than one
+// more query per list and kind whose cost grows with the ledger.
 const STAYS = sql`(
   select 'booking' as kind, id::text as id, reference, name, phone, room_number, room_type, check_in,
-    check_out, greatest(check_out, check_in + 1) as leaves_on, status, channel, price, total_price,
-    1 as room_count,
-    (select coalesce(sum(case when p.kind = 'payment' then p.amount else -p.amount end), 0)
-       from payments p where p.booking_id = bookings.id) as paid
+    check_out, greatest(check_out, check_in + 1) as leaves_on, status, channel,
+    ${folioBalance("booking", sql`bookings.id`, sql`bookings.total_price`)} as balance
   from bookings
   union all
   select 'reservation', id::text, reference, name, phone, room_number, room_type, check_in, check_out,
-    greatest(check_out, check_in + 1), status, channel, price, total_price, room_count,
-    (select coalesce(sum(case when p.kind = 'payment' then p.amount else -p.amount end), 0)
-       from payments p where p.reservation_id = reservations.id)
+    greatest(check_out, check_in + 1), status, channel,
+    ${folioBalance("reservation", sql`reservations.id`, sql`reservations.total_price`)}
   from reservations
 ) stays`;
 
 async function stays(db: DB, where: RawBuilder<unknown>): Promise<(StayRow & { leavesOn: string })[]> {
-  const result = await sql<
-    Omit<StayRow, "balance"> & {
-      leavesOn: string;
-      price: number;
-      totalPrice: number;
-      roomCount: number;
-      paid: number | string | bigint;
-    }
-  >`
+  const result = await sql<StayRow & { leavesOn: string }>`
     select kind, id, reference, name, phone, room_number as "roomNumber", room_type as "roomType",
       check_in::text as "checkIn", check_out::text as "checkOut", leaves_on::text as "leavesOn",
-      status, channel, price::int as price, total_price::int as "totalPrice",
-      room_count::int as "roomCount", paid
+      status, channel, balance
     from ${STAYS} where ${where} order by room_number, check_in`.execute(db);
-  return result.rows.map(({ price, totalPrice, roomCount, paid, ...row }) => ({
-    ...row,
-    balance: Math.max(0, chargedTotal({ ...row, price, totalPrice, roomCount }) - Number(paid)),
-  }));
+  return result.rows.map((row) => ({ ...row, balance: Number(row.balance) }));
 }
 
 export interface TodayLists {
@@ -548,8 +526,13 @@ export interface BoardBar {
   status: string;
 }
 
+/** The statuses whose stays hold their room (the ledger's triggers): the board shows their nights. */
+const HOLDING_STATUSES = sql`('Awaiting payment', 'Pending', 'Confirmed', 'Checked in')`;
+
 /**
- * Every hold on the ledger that overlaps [from, until), clipped to it.
+ * Every hold on the ledger that overlaps [from, until), clipped to it, and the nights a stay still
+ * holding spent in a room it was moved from (stay_rooms: the ledger holds its current room only
+ * from the move), under that room.
  *
  * A closure's reason is looked up only for a closure's hold. Joined like the stays, the planner
  * (which sees few or no closures) scans room_closures once for every bar, and on the embedded
@@ -578,6 +561,16 @@ export async function listBoard(db: DB, from: string, until: string): Promise<Bo
     left join bookings b on b.id = h.booking_id
     left join reservations r on r.id = h.reservation_id
     where h.nights && daterange(${from}::date, ${until}::date)
-    order by h.room_id, lower(h.nights)`.execute(db);
+    union all
+    select s.room_id, greatest(s.starts_on, ${from}::date) - ${from}::date,
+      least(s.ends_on, ${until}::date) - greatest(s.starts_on, ${from}::date),
+      case when b.id is not null then 'booking' else 'reservation' end,
+      coalesce(b.id::text, r.id::text), coalesce(b.name, r.name), coalesce(b.status, r.status)
+    from stay_rooms s
+    left join bookings b on b.id = s.booking_id
+    left join reservations r on r.id = s.reservation_id
+    where s.starts_on < ${until}::date and s.ends_on > ${from}::date
+      and coalesce(b.status, r.status) in ${HOLDING_STATUSES}
+    order by 1, 2`.execute(db);
   return result.rows;
 }

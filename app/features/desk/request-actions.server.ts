@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { DB } from "~/shared/db/client.server.ts";
-import { balanceDueOn, recordDeskPayment } from "~/features/payments/folios.server.ts";
+import { recordDeskPayment } from "~/features/payments/folios.server.ts";
+import { balanceDue } from "./folio-balance.server.ts";
 import { markMessageHandled } from "~/features/desk/inbox.server.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { parseLedgerEntryForm } from "~/features/desk/desk-schema.ts";
@@ -12,7 +13,7 @@ import {
 } from "~/features/requests/request-status.server.ts";
 import { canChangeStay, checkInWindow } from "~/features/requests/stay-lifecycle.ts";
 import { stayRoomState } from "~/features/housekeeping/housekeeping.server.ts";
-import { readyForGuest } from "~/features/housekeeping/housekeeping-rules.ts";
+import { askRoomNotReady } from "./room-not-ready.ts";
 import { moveStayRoom } from "~/features/desk/stay-changes.server.ts";
 import { lowerFirst } from "~/features/desk/stay-change-actions.server.ts";
 import { formatDisplayDate } from "~/shared/dates.ts";
@@ -84,7 +85,7 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
   // shows the balance and a second button that sends `balanceConfirmed=yes`. Without JavaScript
   // too: the answer is the page itself.
   if (intent === "check-out" && (kind === "booking" || kind === "reservation")) {
-    const due = formData.get("balanceConfirmed") === "yes" ? undefined : await balanceDueOn(db, { kind, id });
+    const due = formData.get("balanceConfirmed") === "yes" ? undefined : await balanceDue(db, kind, id);
     if (due && due.balance > 0) {
       return data<StaffNotice>(
         {
@@ -101,7 +102,7 @@ export async function applyRequestAction(db: DB, staff: SignedInStaff, formData:
     const early = formData.get("earlyArrival") === "yes";
     const refusal =
       (await refuseEarlyCheckIn(db, kind, id, today, early)) ??
-      (formData.get("roomNotReady") === "yes" ? undefined : await askRoomNotReady(db, kind, id, early));
+      (await askStayRoomNotReady(db, formData, kind, id, early));
     if (refusal) return refusal;
   }
 
@@ -172,21 +173,23 @@ async function refuseEarlyCheckIn(
 
 /**
  * A check-in to a room housekeeping has not made ready (Dirty, Out of order) asks first (409):
- * the page then offers a second button that sends `roomNotReady=yes` (and the early arrival
- * already confirmed, if it was).
+ * the page then offers a second button that sends the check-in again with `roomNotReady=yes` (and
+ * the early arrival already confirmed, if it was).
  */
-async function askRoomNotReady(db: DB, kind: "booking" | "reservation", id: string, earlyArrival: boolean) {
+async function askStayRoomNotReady(
+  db: DB,
+  form: FormData,
+  kind: "booking" | "reservation",
+  id: string,
+  earlyArrival: boolean,
+) {
   const room = await stayRoomState(db, kind, id);
   // A stay that cannot be checked in is refused for that below, without the question.
-  if (!room || readyForGuest(room.state) || !canChangeStay(room.status, "Checked in")) return undefined;
-  return data<StaffNotice>(
-    {
-      tone: "error",
-      message: `Room ${room.roomNumber} is ${room.state}: it is not ready for a guest. Check the guest in only if they will wait for it, or move the stay to a clean room.`,
-      roomNotReady: { kind, id, roomNumber: room.roomNumber, earlyArrival },
-    },
-    { status: 409 },
-  );
+  if (!room || !canChangeStay(room.status, "Checked in")) return undefined;
+  const fields = { kind, id, intent: "check-in", ...(earlyArrival ? { earlyArrival: "yes" } : {}) };
+  const question = askRoomNotReady(room, form, fields);
+  if (!question) return undefined;
+  return data<StaffNotice>({ tone: "error", ...question }, { status: 409 });
 }
 
 const LEDGER_KINDS = ["booking", "reservation", "venue-booking"] as const;

@@ -1,6 +1,7 @@
 import { nextStayStatuses, nextVenueBookingStatuses } from "../requests/stay-lifecycle.ts";
 import { type RequestKind, type StayStatus, type VenueBookingStatus } from "../../shared/db/schema.ts";
 import type { RequestIntent } from "../staff/staff-schemas.ts";
+import type { RoomNotReady } from "./room-not-ready.ts";
 
 /** What a staff action answers: shown in the page's notice. */
 export interface StaffNotice {
@@ -11,7 +12,7 @@ export interface StaffNotice {
   /** A check-in the day before the stay's arrival: the page asks staff to confirm it. */
   earlyCheckIn?: { kind: "booking" | "reservation"; id: string; arrival: string };
   /** A check-in to a room that is not Clean or Inspected: the page asks staff to confirm it. */
-  roomNotReady?: { kind: "booking" | "reservation"; id: string; roomNumber: string; earlyArrival: boolean };
+  roomNotReady?: RoomNotReady;
   /** A desk payment form's messages by field, and what was typed. */
   fieldErrors?: Record<string, string | undefined>;
   values?: Record<string, string>;

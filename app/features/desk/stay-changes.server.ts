@@ -190,6 +190,21 @@ export function moveStayRoom(
       const quote = priceStay(await loadPricing(trx), room, from, until, roomCountOf(stay));
       prices = await rewriteNights(trx, kind, id, from, quote.nights);
     }
+    // The nights already spent stay with the room left: the board draws them there.
+    const leftFrom = stay.roomFrom ?? stay.checkIn;
+    if (inHouse && leftFrom < from) {
+      await trx
+        .insertInto("stayRooms")
+        .values({
+          bookingId: kind === "booking" ? id : null,
+          reservationId: kind === "reservation" ? id : null,
+          roomId: stay.roomId,
+          roomNumber: stay.roomNumber,
+          startsOn: leftFrom,
+          endsOn: from,
+        })
+        .execute();
+    }
     const nightly = move.keepPrice ? stay.price : room.price * roomCountOf(stay);
     await trx
       .updateTable(TABLES[kind])

@@ -165,18 +165,6 @@ export async function getReceipt(db: DB, paymentId: string): Promise<Receipt | u
   return { payment: ledgerRow(row, names), request: record };
 }
 
-/** What the guest still owes on a request, and the guest's name; undefined when there is no such request. */
-export async function balanceDueOn(
-  db: DB,
-  request: PayableRequest,
-): Promise<{ balance: number; guest: string } | undefined> {
-  const record = await getPayableRecord(db, request.kind, request.id);
-  if (!record) return undefined;
-  const [payments, extras] = await Promise.all([listPayments(db, request), loadExtraCharges(db, request)]);
-  const { balance } = buildFolio(chargeableOf(record, undefined, extras), payments);
-  return { balance, guest: record.row.name };
-}
-
 export interface FolioSheet {
   guest: { name: string; phone: string; reference: string };
   /** What the request is for, in a line (a receipt's "For"). */

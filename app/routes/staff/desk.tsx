@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { InputField, SelectField, TextAreaField } from "~/shared/forms/form-fields.tsx";
 import { DismissibleNotice } from "~/features/staff/components/staff-dismissible-notice.tsx";
+import { RoomNotReadyConfirm } from "~/features/desk/components/staff-action-notice.tsx";
 import { StaffForm, SubmitButton } from "~/features/staff/components/staff-form.tsx";
 import { lodgeToday } from "~/shared/dates.ts";
 import { FIELD_LABELS } from "~/shared/messages.ts";
@@ -68,6 +69,12 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
       {errors[FORM_ERROR] || errors.tab ? (
         <DismissibleNotice tone="error" of={actionData}>
           {errors[FORM_ERROR] ?? errors.tab}
+        </DismissibleNotice>
+      ) : null}
+      {actionData?.roomNotReady ? (
+        <DismissibleNotice tone="error" of={actionData}>
+          <p>{actionData.roomNotReady.message}</p>
+          <RoomNotReadyConfirm question={actionData.roomNotReady.question} />
         </DismissibleNotice>
       ) : null}
       {/* The kind of booking has no field of its own: its message is the form's. */}

@@ -72,6 +72,7 @@ export interface Database {
   requestTaxLines: RequestTaxLineTable;
   extras: ExtraTable;
   folioCharges: FolioChargeTable;
+  stayRooms: StayRoomTable;
   paymentAttempts: PaymentAttemptTable;
   paymentWebhookEvents: PaymentWebhookEventTable;
   listCounts: ListCountTable;
@@ -760,6 +761,21 @@ interface FolioChargeTable {
   voidedAt: Date | null;
   voidReason: string | null;
   voidedBy: number | null;
+}
+
+/**
+ * A room a stay left when staff moved it from tonight (migration 2026-11-28-4-stay-rooms): the
+ * nights spent there, first night to the night of the move. Exactly one request id set.
+ */
+interface StayRoomTable {
+  id: ColumnType<string, never, never>;
+  bookingId: string | null;
+  reservationId: string | null;
+  roomId: number;
+  roomNumber: string;
+  startsOn: IsoDate;
+  endsOn: IsoDate;
+  createdAt: ServerTimestamp;
 }
 
 export type ExtraRow = Selectable<ExtraTable>;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatKwacha } from "~/shared/money.ts";
 import type { StaffNotice } from "~/features/desk/staff-notice.ts";
+import { ROOM_NOT_READY_FIELD, type RoomNotReady } from "~/features/desk/room-not-ready.ts";
 import { DismissibleNotice } from "../../staff/components/staff-dismissible-notice.tsx";
 import { StaffForm, SubmitButton } from "../../staff/components/staff-form.tsx";
 
@@ -53,27 +54,31 @@ export function StaffActionNotice({ notice }: { notice: StaffNotice | undefined 
           </SubmitButton>
         </StaffForm>
       ) : null}
-      {roomNotReady ? (
-        <StaffForm method="post" className="staff-actions">
-          <input type="hidden" name="kind" value={roomNotReady.kind} />
-          <input type="hidden" name="id" value={roomNotReady.id} />
-          <input type="hidden" name="roomNotReady" value="yes" />
-          {roomNotReady.earlyArrival ? <input type="hidden" name="earlyArrival" value="yes" /> : null}
-          <SubmitButton
-            name="intent"
-            value="check-in"
-            className="btn btn--outline btn--small"
-            pending="Checking in…"
-          >
-            Check in to room {roomNotReady.roomNumber} anyway
-          </SubmitButton>
-        </StaffForm>
-      ) : null}
+      {roomNotReady ? <RoomNotReadyConfirm question={roomNotReady} /> : null}
       {receiptId ? (
         <p>
           <Link to={`/staff/receipts/${receiptId}`}>Print the receipt</Link>
         </p>
       ) : null}
     </DismissibleNotice>
+  );
+}
+
+/**
+ * The confirmation of a check-in into a room that is not ready: the form that asked, sent again
+ * as it was with `roomNotReady=yes` (a plain form: it works without JavaScript). `action`: where
+ * the form was sent, when not to this page.
+ */
+export function RoomNotReadyConfirm({ question, action }: { question: RoomNotReady; action?: string }) {
+  return (
+    <StaffForm method="post" action={action} className="staff-actions">
+      {Object.entries(question.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name={ROOM_NOT_READY_FIELD} value="yes" />
+      <SubmitButton className="btn btn--outline btn--small" pending="Checking in…">
+        Check in to room {question.roomNumber} anyway
+      </SubmitButton>
+    </StaffForm>
   );
 }
