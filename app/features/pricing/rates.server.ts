@@ -446,3 +446,56 @@ export async function billsFor(
   }
   return bills;
 }
+
+// --- Occupancy: what a room type's rate covers (ADR 0031) -----------------------------------------
+
+export interface TypeOccupancy extends Occupancy {
+  type: string;
+}
+
+/** Each room type's occupancy, by type (its first room's: the form sets every room of a type alike). */
+export async function listTypeOccupancy(db: Queryable): Promise<TypeOccupancy[]> {
+  const rows = await db
+    .selectFrom("rooms")
+    .select(["type", "coveredAdults", "adultSupplement", "childSupplement"])
+    .orderBy("type")
+    .orderBy("id")
+    .execute();
+  const byType = new Map<string, TypeOccupancy>();
+  for (const row of rows) if (!byType.has(row.type)) byType.set(row.type, row);
+  return [...byType.values()];
+}
+
+function describeOccupancy(occupancy: Occupancy): string {
+  return `${occupancy.coveredAdults} adults covered, extra adult ${occupancy.adultSupplement}, child ${occupancy.childSupplement}`;
+}
+
+/**
+ * Sets what every room of a type covers and its supplements; the number of rooms changed (0: no
+ * such type). Stays already made keep their prices: their nights are kept, not derived.
+ */
+export async function setTypeOccupancy(
+  db: DB,
+  type: string,
+  occupancy: Occupancy,
+  staffAccountId: number | null,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { coveredAdults, adultSupplement, childSupplement } = occupancy;
+    const result = await trx
+      .updateTable("rooms")
+      .set({ coveredAdults, adultSupplement, childSupplement })
+      .where("type", "=", type)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows);
+    if (changed > 0) {
+      await recordAudit(trx, {
+        staffAccountId,
+        subject: "rates",
+        subjectId: `occupancy:${type}`.slice(0, 100),
+        change: `Occupancy of ${type}: ${describeOccupancy(occupancy)}`,
+      });
+    }
+    return changed;
+  });
+}

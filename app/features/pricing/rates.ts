@@ -399,7 +399,7 @@ export const RATE_PRECEDENCE = [
   "A night starts at the room's base rate (Rooms and venues).",
   "Of the fixed-price rules covering the night, the most specific sets its price; then, of the rules that change a price by percent or amount, the most specific changes it (so a weekend supplement applies on top of a season's price).",
   "Most specific: limited to weekdays before every night, fewer room types before more (all types counts as the most), a shorter date range before a longer one, then the latest created.",
-  "The base rate covers the room type's adults (Occupancy below); each adult beyond them and each child adds a supplement a night: the room type's, or the winning rules' where they set their own (the change's over the fixed price's).",
+  "The base rate covers the room type's adults (Occupancy); each adult beyond them and each child adds a supplement a night: the room type's, or the winning rules' where they set their own (the change's over the fixed price's).",
   "A stay's total is the sum of its nights. A request keeps the prices it was made at: changing a rule never reprices it.",
 ];
 
