@@ -210,7 +210,11 @@ export async function getKeptPrices(db: Queryable, kind: RequestKind, id: string
           .select(["night", "price", "rule", "supplement"])
           .where(column, "=", id)
           .orderBy("night")
-          .execute(),
+          .execute()
+          // A night without supplements reads as a quote's does: no `supplement`.
+          .then((rows) =>
+            rows.map(({ supplement, ...night }) => (supplement > 0 ? { ...night, supplement } : night)),
+          ),
     db
       .selectFrom("requestTaxLines")
       .select(["kind", "rateBp", "amount"])
@@ -237,7 +241,11 @@ function describeScope(rule: NewRateRule | NewStayRule): string {
 function describeRateRule(rule: NewRateRule): string {
   const days = rule.weekdays.length > 0 ? `, weekdays ${rule.weekdays.join(",")}` : "";
   const own = (value: number | null | undefined) => (value == null ? "room's" : String(value));
-  return `${describeScope(rule)}${days}, ${rule.kind} ${rule.value}, supplements adult ${own(rule.adultSupplement)} child ${own(rule.childSupplement)}`;
+  const supplements =
+    rule.adultSupplement == null && rule.childSupplement == null
+      ? ""
+      : `, supplements adult ${own(rule.adultSupplement)} child ${own(rule.childSupplement)}`;
+  return `${describeScope(rule)}${days}, ${rule.kind} ${rule.value}${supplements}`;
 }
 
 function describeStayRule(rule: NewStayRule): string {
