@@ -62,12 +62,20 @@ sameShape<z.output<typeof formResult>, FormResult>(true);
 
 const redirect = z.strictObject({ redirect: z.string().regex(/^\/pay\/LDG-[A-Z0-9]{6}\?token=[\w-]+$/) });
 
-const quotedNight = z.strictObject({ night: z.iso.date(), price: z.number(), rule: z.string().nullable() });
+const quotedNight = z.strictObject({
+  night: z.iso.date(),
+  price: z.number(),
+  rule: z.string().nullable(),
+  supplement: z.number().int().min(0).optional(),
+});
+// A listed quote carries what extra guests add, so the islands price the guests entered.
 const listedQuote = z.strictObject({
   total: z.number(),
   nights: z.array(quotedNight),
   dates: z.string(),
   key: z.string(),
+  covered: z.number().int().min(1),
+  rates: z.array(z.strictObject({ adult: z.number().int().min(0), child: z.number().int().min(0) })),
 });
 const roomOption = z.strictObject({
   id: z.number().int(),

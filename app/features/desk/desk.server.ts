@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { DB } from "~/shared/db/client.server.ts";
-import { listFreeRooms } from "~/features/stays/rooms.server.ts";
+import { listQuotedFreeRooms } from "~/features/stays/rooms.server.ts";
 import type { RequestAuthor } from "~/features/requests/guest-requests.server.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
 import { listBookedVenueIds } from "~/features/venues/venue-bookings.server.ts";
@@ -54,7 +54,9 @@ export async function loadDeskPage(
   const checkOut = validDate(params.get("checkOut"), checkIn) ?? addDays(checkIn, 1);
   const bookingDate = validDate(params.get("bookingDate"), today) ?? today;
   const [rooms, venues, booked] = await Promise.all([
-    refusedFreeRooms(context, { checkIn, checkOut })?.rooms ?? listFreeRooms(db, { checkIn, checkOut }),
+    // Quoted as the guest's forms are: the picker reads each room's total for the dates and guests.
+    refusedFreeRooms(context, { checkIn, checkOut })?.rooms ??
+      listQuotedFreeRooms(db, { checkIn, checkOut, chosen: true }).then((list) => list.rooms),
     listVenues(db),
     listBookedVenueIds(db, bookingDate),
   ]);

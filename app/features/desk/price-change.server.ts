@@ -85,7 +85,12 @@ export async function changeRequestPrice(
       for (const [index, night] of nights.entries()) {
         await trx
           .updateTable("requestNights")
-          .set({ price: shares[index] ?? 0, rule: `Staff price change: ${reason}`.slice(0, 200) })
+          // A price staff set is one sum: it no longer says what of it is supplements.
+          .set({
+            price: shares[index] ?? 0,
+            rule: `Staff price change: ${reason}`.slice(0, 200),
+            supplement: 0,
+          })
           .where("id", "=", night.id)
           .execute();
       }

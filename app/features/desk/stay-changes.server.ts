@@ -116,7 +116,7 @@ async function rewriteNights(
   kind: StayKind,
   id: string,
   from: string,
-  nights: readonly { night: string; price: number; rule: string | null }[],
+  nights: readonly { night: string; price: number; rule: string | null; supplement?: number }[],
 ): Promise<{ before: number; after: number }> {
   const column = kind === "booking" ? "bookingId" : "reservationId";
   const { totalPrice: before } = await trx
@@ -128,7 +128,15 @@ async function rewriteNights(
   if (nights.length > 0) {
     await trx
       .insertInto("requestNights")
-      .values(nights.map(({ night, price, rule }) => ({ [column]: id, night, price, rule })))
+      .values(
+        nights.map(({ night, price, rule, supplement }) => ({
+          [column]: id,
+          night,
+          price,
+          rule,
+          supplement: supplement ?? 0,
+        })),
+      )
       .execute();
   }
   const kept = await trx
@@ -156,6 +164,11 @@ async function rewriteNights(
 
 function roomCountOf(stay: StayRow): number {
   return "roomCount" in stay ? stay.roomCount : 1;
+}
+
+/** The stay's guests: repriced nights carry their supplements as the booked ones did (ADR 0031). */
+function guestsOf(stay: StayRow): { adults: number; children: number } {
+  return { adults: stay.adults, children: stay.children };
 }
 
 function priceText({ before, after }: { before: number; after: number }): string {
@@ -187,7 +200,7 @@ export function moveStayRoom(
     if (from >= until) return refused("This stay has no nights left to move.");
     let prices = { before: stay.totalPrice, after: stay.totalPrice };
     if (!move.keepPrice) {
-      const quote = priceStay(await loadPricing(trx), room, from, until, roomCountOf(stay));
+      const quote = priceStay(await loadPricing(trx), room, from, until, roomCountOf(stay), guestsOf(stay));
       prices = await rewriteNights(trx, kind, id, from, quote.nights);
     }
     // The nights already spent stay with the room left: the board draws them there.
@@ -246,7 +259,7 @@ export function extendStay(
       return refused(`Choose a check-out after ${formatDisplayDate(until)} to extend this stay.`);
     await trx.updateTable(TABLES[kind]).set({ checkOut }).where("id", "=", id).execute();
     const room = await currentRoom(trx, stay);
-    const quote = priceStay(await loadPricing(trx), room, until, checkOut, roomCountOf(stay));
+    const quote = priceStay(await loadPricing(trx), room, until, checkOut, roomCountOf(stay), guestsOf(stay));
     const prices = await rewriteNights(trx, kind, id, until, quote.nights);
     const added = nightsBetween(until, checkOut);
     return {
@@ -256,10 +269,13 @@ export function extendStay(
   });
 }
 
-function currentRoom(trx: Trx, stay: StayRow): Promise<Pick<Room, "type" | "price">> {
+function currentRoom(
+  trx: Trx,
+  stay: StayRow,
+): Promise<Pick<Room, "type" | "price" | "coveredAdults" | "adultSupplement" | "childSupplement">> {
   return trx
     .selectFrom("rooms")
-    .select(["type", "price"])
+    .select(["type", "price", "coveredAdults", "adultSupplement", "childSupplement"])
     .where("id", "=", stay.roomId)
     .executeTakeFirstOrThrow();
 }

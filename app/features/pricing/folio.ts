@@ -128,21 +128,41 @@ function ownChargeLines(request: Chargeable): FolioLine[] {
   if (kept.length > 1 && kept.some((night) => night.price !== kept[0]!.price)) {
     return kept.map((night) => ({
       kind: "charge" as const,
-      label: `Room ${request.roomNumber} (${request.roomType}), night of ${night.night}`,
+      label: `Room ${request.roomNumber} (${request.roomType}), night of ${night.night}${extraGuests(night.supplement)}`,
       detail: null,
       amount: night.price,
     }));
   }
   const nights = nightsBetween(request.checkIn, request.checkOut);
-  const rooms = request.roomCount && request.roomCount > 1 ? ` × ${request.roomCount} rooms` : "";
+  const count = `${nights} ${nights === 1 ? "night" : "nights"}`;
+  const many = request.roomCount && request.roomCount > 1;
+  const first = kept[0];
+  if (first?.supplement) {
+    // A night's price includes its supplements: the line names the night as charged, and them.
+    const rooms = many ? ` for ${request.roomCount} rooms` : "";
+    return [
+      {
+        kind: "charge",
+        label: `Room ${request.roomNumber} (${request.roomType}), ${count} × ${formatKwacha(first.price)}${rooms}${extraGuests(first.supplement, " a night")}`,
+        detail: `${request.checkIn} to ${request.checkOut}`,
+        amount: request.totalPrice,
+      },
+    ];
+  }
+  const rooms = many ? ` × ${request.roomCount} rooms` : "";
   return [
     {
       kind: "charge",
-      label: `Room ${request.roomNumber} (${request.roomType}), ${nights} ${nights === 1 ? "night" : "nights"} × ${formatKwacha(request.price)}${rooms}`,
+      label: `Room ${request.roomNumber} (${request.roomType}), ${count} × ${formatKwacha(request.price)}${rooms}`,
       detail: `${request.checkIn} to ${request.checkOut}`,
       amount: request.totalPrice,
     },
   ];
+}
+
+/** ', incl. K150 for extra guests': the part of a night's price that is supplements (ADR 0031). */
+function extraGuests(supplement: number | undefined, per = ""): string {
+  return supplement ? `, incl. ${formatKwacha(supplement)}${per} for extra guests` : "";
 }
 
 /** What the request charges in all: the sum of its charge lines. */

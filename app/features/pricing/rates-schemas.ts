@@ -58,6 +58,21 @@ function ruleDates({ today, keptStartsOn }: RuleDates, first: string, last: stri
 const RATE_DATES = ["first night", "last night"] as const;
 const STAY_DATES = ["first arrival night", "last arrival night"] as const;
 
+/** A supplement a night, in whole kwacha (`label` names it in the messages). */
+const supplement = (label: string) =>
+  z.coerce
+    .number({ message: `Please enter the ${label} as a whole number of kwacha.` })
+    .int(`Please enter the ${label} as a whole number of kwacha.`)
+    .min(0, `The ${label} cannot be negative.`)
+    .max(10_000_000, `The ${label} is at most K10,000,000.`);
+
+/** A rule's own supplement, or empty: the room type's applies. */
+const ownSupplement = (label: string) =>
+  z.preprocess(
+    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+    supplement(label).nullable(),
+  );
+
 const price = z.coerce
   .number({ message: "Please enter the price or the change as a whole number." })
   .int("Please enter the price or the change as a whole number.");
@@ -70,6 +85,8 @@ export function rateRuleSchema(dates: RuleDates) {
       weekdays,
       kind: z.enum(RATE_RULE_KINDS, { message: "Please choose how the rule sets the price." }),
       value: price,
+      adultSupplement: ownSupplement("supplement for an extra adult"),
+      childSupplement: ownSupplement("supplement for a child"),
     })
     .and(ruleDates(dates, ...RATE_DATES))
     .refine((rule) => rule.kind !== "fixed" || (rule.value >= 0 && rule.value <= 10_000_000), {
@@ -157,6 +174,21 @@ export function seasonSchema(dates: RuleDates, types: readonly string[]) {
       };
     });
 }
+
+/**
+ * What a room type's base rate covers (ADR 0031): the adults included, and the supplements a
+ * night for each adult beyond them and for each child. Set for every room of the type.
+ */
+export const occupancySchema = z.object({
+  roomType: requiredText(100, "Please choose a room type.", "Please choose a room type."),
+  coveredAdults: z.coerce
+    .number({ message: "Please enter the adults the rate covers as a whole number." })
+    .int("Please enter the adults the rate covers as a whole number.")
+    .min(1, "The rate covers at least 1 adult.")
+    .max(20, "The rate covers at most 20 adults."),
+  adultSupplement: supplement("supplement for an extra adult"),
+  childSupplement: supplement("supplement for a child"),
+});
 
 const percent = (label: string) =>
   z.coerce

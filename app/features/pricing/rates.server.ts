@@ -1,8 +1,13 @@
 import type { Transaction } from "kysely";
 import { lodgeToday } from "~/shared/dates.ts";
 import {
+  addSupplements,
   LEVY_MIN_EVENT_PEOPLE,
   listedQuote,
+  occupancyOf,
+  type Guests,
+  type NightRates,
+  type Occupancy,
   stayRuleHints,
   type ListedQuote,
   quoteStay,
@@ -29,8 +34,20 @@ import { recordAudit } from "../staff/staff-audit.server.ts";
 type Queryable = DB | Transaction<Database>;
 
 function toRateRule(row: RateRuleRow): RateRule {
-  const { id, name, roomTypes, startsOn, endsOn, weekdays, kind, value } = row;
-  return { id, name, roomTypes, startsOn, endsOn, weekdays, kind, value };
+  const { id, name, roomTypes, startsOn, endsOn, weekdays, kind, value, adultSupplement, childSupplement } =
+    row;
+  return {
+    id,
+    name,
+    roomTypes,
+    startsOn,
+    endsOn,
+    weekdays,
+    kind,
+    value,
+    adultSupplement,
+    childSupplement,
+  };
 }
 
 function toStayRule(row: StayRuleRow): StayRule {
@@ -72,33 +89,53 @@ export interface PricedStay extends Quote {
   taxes: TaxLine[];
 }
 
+/** A room as it is priced: its type, base rate and (where the row has them) its occupancy. */
+type PricedRoom = { type: string; price: number } & Partial<Occupancy>;
+
+/**
+ * The quote a stay keeps: its nights at the room's rates with the supplements of `guests` (the
+ * rooms' covered adults together), and the taxes the total contains. Without guests: the
+ * rates alone, as for guests the rates cover.
+ */
 export function priceStay(
   pricing: Pricing,
-  room: { type: string; price: number },
+  room: PricedRoom,
   checkIn: string,
   checkOut: string,
   rooms = 1,
+  guests?: Guests,
 ): PricedStay {
-  const quote = timesRooms(quoteStay(room.price, pricing.rateRules, room.type, checkIn, checkOut), rooms);
+  const occupancy = occupancyOf(room);
+  const base = quoteStay(room.price, pricing.rateRules, room.type, checkIn, checkOut, { occupancy });
+  const rated = timesRooms(base, rooms);
+  const quote = guests
+    ? addSupplements(rated, base.rates ?? [], occupancy.coveredAdults * rooms, guests)
+    : rated;
   return { ...quote, taxes: taxLines(quote.total, pricing.taxes) };
 }
 
 /** Quotes for many rooms of the same stay, the rules sorted once per room type. */
-export function quoteRooms<R extends { type: string; price: number }>(
+export function quoteRooms<R extends PricedRoom>(
   pricing: Pricing,
   rooms: readonly R[],
   checkIn: string,
   checkOut: string,
-): Map<R, Quote> {
+): Map<R, Quote & { rates?: NightRates[] }> {
   const sortedByType = new Map<string, RateRule[]>();
-  const quotes = new Map<R, Quote>();
+  const quotes = new Map<R, Quote & { rates?: NightRates[] }>();
   for (const room of rooms) {
     let sorted = sortedByType.get(room.type);
     if (!sorted) {
       sorted = rulesForType(pricing.rateRules, room.type);
       sortedByType.set(room.type, sorted);
     }
-    quotes.set(room, quoteStay(room.price, sorted, room.type, checkIn, checkOut, { sorted: true }));
+    quotes.set(
+      room,
+      quoteStay(room.price, sorted, room.type, checkIn, checkOut, {
+        sorted: true,
+        occupancy: occupancyOf(room),
+      }),
+    );
   }
   return quotes;
 }
@@ -143,7 +180,15 @@ export async function keepPrices(
   if (nights.length > 0 && column !== "venueBookingId") {
     await trx
       .insertInto("requestNights")
-      .values(nights.map(({ night, price, rule }) => ({ [column]: request.id, night, price, rule })))
+      .values(
+        nights.map(({ night, price, rule, supplement }) => ({
+          [column]: request.id,
+          night,
+          price,
+          rule,
+          supplement: supplement ?? 0,
+        })),
+      )
       .execute();
   }
   if (taxes.length > 0) {
@@ -162,10 +207,14 @@ export async function getKeptPrices(db: Queryable, kind: RequestKind, id: string
       ? Promise.resolve([])
       : db
           .selectFrom("requestNights")
-          .select(["night", "price", "rule"])
+          .select(["night", "price", "rule", "supplement"])
           .where(column, "=", id)
           .orderBy("night")
-          .execute(),
+          .execute()
+          // A night without supplements reads as a quote's does: no `supplement`.
+          .then((rows) =>
+            rows.map(({ supplement, ...night }) => (supplement > 0 ? { ...night, supplement } : night)),
+          ),
     db
       .selectFrom("requestTaxLines")
       .select(["kind", "rateBp", "amount"])
@@ -191,7 +240,12 @@ function describeScope(rule: NewRateRule | NewStayRule): string {
 
 function describeRateRule(rule: NewRateRule): string {
   const days = rule.weekdays.length > 0 ? `, weekdays ${rule.weekdays.join(",")}` : "";
-  return `${describeScope(rule)}${days}, ${rule.kind} ${rule.value}`;
+  const own = (value: number | null | undefined) => (value == null ? "room's" : String(value));
+  const supplements =
+    rule.adultSupplement == null && rule.childSupplement == null
+      ? ""
+      : `, supplements adult ${own(rule.adultSupplement)} child ${own(rule.childSupplement)}`;
+  return `${describeScope(rule)}${days}, ${rule.kind} ${rule.value}${supplements}`;
 }
 
 function describeStayRule(rule: NewStayRule): string {
@@ -356,7 +410,7 @@ export async function deleteRule(
  * Rooms with their quote for a stay (the dialog, /booking, /reservation: decisions.md 31), and the
  * stay rules to show beside the dates. One read of the rules for the whole list.
  */
-export async function quoteRoomList<R extends { type: string; price: number }>(
+export async function quoteRoomList<R extends PricedRoom>(
   db: Queryable,
   rooms: readonly R[],
   stay: { checkIn: string; checkOut: string; chosen: boolean },
@@ -367,7 +421,7 @@ export async function quoteRoomList<R extends { type: string; price: number }>(
   return {
     rooms: rooms.map((room) => ({
       ...room,
-      quote: listedQuote(quotes.get(room)!, room.type, room.price, stay.checkIn, stay.checkOut),
+      quote: listedQuote(quotes.get(room)!, room, stay.checkIn, stay.checkOut),
     })),
     stayRuleHints: stayRuleHints(pricing.stayRules, roomType, stay, lodgeToday()),
   };
@@ -399,4 +453,57 @@ export async function billsFor(
     }
   }
   return bills;
+}
+
+// --- Occupancy: what a room type's rate covers (ADR 0031) -----------------------------------------
+
+export interface TypeOccupancy extends Occupancy {
+  type: string;
+}
+
+/** Each room type's occupancy, by type (its first room's: the form sets every room of a type alike). */
+export async function listTypeOccupancy(db: Queryable): Promise<TypeOccupancy[]> {
+  const rows = await db
+    .selectFrom("rooms")
+    .select(["type", "coveredAdults", "adultSupplement", "childSupplement"])
+    .orderBy("type")
+    .orderBy("id")
+    .execute();
+  const byType = new Map<string, TypeOccupancy>();
+  for (const row of rows) if (!byType.has(row.type)) byType.set(row.type, row);
+  return [...byType.values()];
+}
+
+function describeOccupancy(occupancy: Occupancy): string {
+  return `${occupancy.coveredAdults} adults covered, extra adult ${occupancy.adultSupplement}, child ${occupancy.childSupplement}`;
+}
+
+/**
+ * Sets what every room of a type covers and its supplements; the number of rooms changed (0: no
+ * such type). Stays already made keep their prices: their nights are kept, not derived.
+ */
+export async function setTypeOccupancy(
+  db: DB,
+  type: string,
+  occupancy: Occupancy,
+  staffAccountId: number | null,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { coveredAdults, adultSupplement, childSupplement } = occupancy;
+    const result = await trx
+      .updateTable("rooms")
+      .set({ coveredAdults, adultSupplement, childSupplement })
+      .where("type", "=", type)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows);
+    if (changed > 0) {
+      await recordAudit(trx, {
+        staffAccountId,
+        subject: "rates",
+        subjectId: `occupancy:${type}`.slice(0, 100),
+        change: `Occupancy of ${type}: ${describeOccupancy(occupancy)}`,
+      });
+    }
+    return changed;
+  });
 }

@@ -38,6 +38,9 @@ export interface RateRule extends CalendarScope {
    */
   kind: RateRuleKind;
   value: number;
+  /** The rule's own supplements a night for an extra adult and a child; null or absent: the room's. */
+  adultSupplement?: number | null;
+  childSupplement?: number | null;
 }
 
 export interface StayRule extends CalendarScope {
@@ -50,8 +53,11 @@ export interface StayRule extends CalendarScope {
 /** One night of a quote and what priced it: `rule` names the rules applied, null for the base rate. */
 export interface QuotedNight {
   night: string;
+  /** What the night costs in all, supplements for extra guests included. */
   price: number;
   rule: string | null;
+  /** The part of `price` that is supplements for extra adults and children; absent: none. */
+  supplement?: number;
 }
 
 export interface Quote {
@@ -106,6 +112,25 @@ export function rulesForType<T extends RateRule | StayRule>(rules: readonly T[],
     .sort(compareSpecificity);
 }
 
+/** The rules that price a night: the winning fixed-price rule and the winning change, if any. */
+function winningRules(
+  sorted: readonly RateRule[],
+  roomType: string,
+  night: string,
+): { fixed: RateRule | undefined; change: RateRule | undefined } {
+  const weekday = isoWeekday(night);
+  let fixed: RateRule | undefined;
+  let change: RateRule | undefined;
+  for (const rule of sorted) {
+    if (fixed && change) break;
+    if (!covers(rule, roomType, night)) continue;
+    if (rule.weekdays.length > 0 && !rule.weekdays.includes(weekday)) continue;
+    if (rule.kind === "fixed") fixed ??= rule;
+    else change ??= rule;
+  }
+  return { fixed, change };
+}
+
 /**
  * One night's price: the base rate, replaced by the winning fixed-price rule if any, then changed
  * by the winning percent-or-amount rule if any (so a weekend supplement applies on top of a
@@ -118,22 +143,83 @@ export function priceNight(
   roomType: string,
   night: string,
 ): QuotedNight {
-  const weekday = isoWeekday(night);
-  let fixed: RateRule | undefined;
-  let change: RateRule | undefined;
-  for (const rule of sorted) {
-    if (fixed && change) break;
-    if (!covers(rule, roomType, night)) continue;
-    if (rule.weekdays.length > 0 && !rule.weekdays.includes(weekday)) continue;
-    if (rule.kind === "fixed") fixed ??= rule;
-    else change ??= rule;
-  }
+  return pricedNight(base, winningRules(sorted, roomType, night), night);
+}
+
+function pricedNight(base: number, { fixed, change }: ReturnType<typeof winningRules>, night: string) {
   let price = fixed ? fixed.value : base;
   if (change)
     price =
       change.kind === "percent" ? Math.round((price * (100 + change.value)) / 100) : price + change.value;
   const names = [fixed?.name, change?.name].filter((name): name is string => name !== undefined);
   return { night, price: Math.max(0, price), rule: names.length > 0 ? names.join(" + ") : null };
+}
+
+// --- Occupancy (ADR 0031) --------------------------------------------------------------------
+
+/** What a room's rate covers, and what each guest beyond it pays a night. */
+export interface Occupancy {
+  coveredAdults: number;
+  adultSupplement: number;
+  childSupplement: number;
+}
+
+/** What a room has where nothing is set: two adults covered, no supplements (prices as before). */
+export const DEFAULT_OCCUPANCY: Occupancy = { coveredAdults: 2, adultSupplement: 0, childSupplement: 0 };
+
+export interface Guests {
+  adults: number;
+  children: number;
+}
+
+/** A night's supplements: for each adult beyond those covered, and for each child. */
+export interface NightRates {
+  adult: number;
+  child: number;
+}
+
+/**
+ * A night's supplement rates: the room's, each replaced by the winning fixed-price rule's where
+ * it sets one, then by the winning change's where it sets one (the order the price is made in).
+ */
+function ratesOn(occupancy: Occupancy, { fixed, change }: ReturnType<typeof winningRules>): NightRates {
+  let adult = occupancy.adultSupplement;
+  let child = occupancy.childSupplement;
+  for (const rule of [fixed, change]) {
+    if (rule?.adultSupplement != null) adult = rule.adultSupplement;
+    if (rule?.childSupplement != null) child = rule.childSupplement;
+  }
+  return { adult, child };
+}
+
+/** A count typed into a form, as a whole number of guests (anything else counts none). */
+function guestCount(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** One night's supplement: max(0, adults − covered) × adult rate + children × child rate. */
+export function nightSupplement(rates: NightRates, covered: number, guests: Guests): number {
+  const extraAdults = Math.max(0, guestCount(guests.adults) - covered);
+  return extraAdults * Math.max(0, rates.adult) + guestCount(guests.children) * Math.max(0, rates.child);
+}
+
+/**
+ * A quote with the guests' supplements added night by night: each night's price includes its
+ * supplement and says how much of it that is. `covered` is the adults all the quote's rooms cover.
+ */
+export function addSupplements(
+  quote: Quote,
+  rates: readonly NightRates[],
+  covered: number,
+  guests: Guests,
+): Quote {
+  let total = 0;
+  const nights = quote.nights.map((night, i) => {
+    const supplement = nightSupplement(rates[i] ?? { adult: 0, child: 0 }, covered, guests);
+    total += night.price + supplement;
+    return supplement > 0 ? { ...night, price: night.price + supplement, supplement } : night;
+  });
+  return { total, nights };
 }
 
 /**
@@ -146,25 +232,30 @@ export function quoteStay(
   roomType: string,
   checkIn: string,
   checkOut: string,
-  options: { sorted?: boolean } = {},
-): Quote {
+  options: { sorted?: boolean; occupancy?: Occupancy } = {},
+): Quote & { rates?: NightRates[] } {
   const sorted = options.sorted ? rules : rulesForType(rules, roomType);
   const count = nightsBetween(checkIn, checkOut);
   const nights: QuotedNight[] = [];
+  const rates: NightRates[] = [];
   let total = 0;
   let night = checkIn;
   for (let i = 0; i < count; i++) {
-    const priced = priceNight(base, sorted, roomType, night);
+    const winners = winningRules(sorted, roomType, night);
+    const priced = pricedNight(base, winners, night);
     nights.push(priced);
+    if (options.occupancy) rates.push(ratesOn(options.occupancy, winners));
     total += priced.price;
     night = addDays(night, 1);
   }
-  return { total, nights };
+  // The supplement rates of each night, asked for with an occupancy: none when all are 0.
+  if (!options.occupancy) return { total, nights };
+  return { total, nights, rates: rates.some((r) => r.adult > 0 || r.child > 0) ? rates : [] };
 }
 
 /** A quote for several identical rooms: each night's price and the total multiplied. */
 export function timesRooms(quote: Quote, rooms: number): Quote {
-  if (rooms === 1) return quote;
+  if (rooms === 1) return { total: quote.total, nights: quote.nights };
   return {
     total: quote.total * rooms,
     nights: quote.nights.map((night) => ({ ...night, price: night.price * rooms })),
@@ -308,6 +399,7 @@ export const RATE_PRECEDENCE = [
   "A night starts at the room's base rate (Rooms and venues).",
   "Of the fixed-price rules covering the night, the most specific sets its price; then, of the rules that change a price by percent or amount, the most specific changes it (so a weekend supplement applies on top of a season's price).",
   "Most specific: limited to weekdays before every night, fewer room types before more (all types counts as the most), a shorter date range before a longer one, then the latest created.",
+  "The base rate covers the room type's adults (Occupancy); each adult beyond them and each child adds a supplement a night: the room type's, or the winning rules' where they set their own (the change's over the fixed price's).",
   "A stay's total is the sum of its nights. A request keeps the prices it was made at: changing a rule never reprices it.",
 ];
 
@@ -364,20 +456,57 @@ export function stayRuleHints(
   return [...new Set(texts)];
 }
 
-/** A quote as a room list carries it: for which dates, and a key shared by rooms priced alike. */
+/**
+ * A quote as a room list carries it: for which dates, a key shared by rooms priced alike, and
+ * what extra guests add, so a form prices the adults and children the guest enters as the
+ * booking will (partyQuote) without asking the server again.
+ */
 export interface ListedQuote extends Quote {
   /** 'checkIn|checkOut': the estimate uses it only while the form's dates are these. */
   dates: string;
-  /** Rooms of one type at one base rate share a quote (and one night-by-night list). */
+  /** Rooms of one type at one base rate and occupancy share a quote (and one night-by-night list). */
   key: string;
+  /** Adults one room's rate covers. */
+  covered: number;
+  /** Each night's supplement rates; empty when no night has any. */
+  rates: NightRates[];
 }
 
 export function listedQuote(
-  quote: Quote,
-  roomType: string,
-  base: number,
+  quote: Quote & { rates?: NightRates[] },
+  room: { type: string; price: number } & Partial<Occupancy>,
   checkIn: string,
   checkOut: string,
 ): ListedQuote {
-  return { ...quote, dates: `${checkIn}|${checkOut}`, key: `${roomType}|${base}` };
+  const occupancy = occupancyOf(room);
+  const { coveredAdults, adultSupplement, childSupplement } = occupancy;
+  return {
+    total: quote.total,
+    nights: quote.nights,
+    dates: `${checkIn}|${checkOut}`,
+    key: `${room.type}|${room.price}|${coveredAdults}|${adultSupplement}|${childSupplement}`,
+    covered: coveredAdults,
+    rates: quote.rates ?? [],
+  };
+}
+
+/** A room's occupancy, the defaults where a row does not carry it. */
+export function occupancyOf(room: Partial<Occupancy>): Occupancy {
+  return {
+    coveredAdults: room.coveredAdults ?? DEFAULT_OCCUPANCY.coveredAdults,
+    adultSupplement: room.adultSupplement ?? DEFAULT_OCCUPANCY.adultSupplement,
+    childSupplement: room.childSupplement ?? DEFAULT_OCCUPANCY.childSupplement,
+  };
+}
+
+/**
+ * A listed quote for the guests a form names, in `rooms` rooms of it (their rates cover as many
+ * adults together): the nights and total the booking keeps.
+ */
+export function partyQuote(
+  quote: Pick<ListedQuote, "total" | "nights" | "covered" | "rates">,
+  guests: Guests,
+  rooms = 1,
+): Quote {
+  return addSupplements(timesRooms(quote, rooms), quote.rates, quote.covered * rooms, guests);
 }

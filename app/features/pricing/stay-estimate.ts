@@ -38,13 +38,17 @@ export function stayPriceText(
     : perNight(formatKwacha(rate));
 }
 
-/** /reservation's estimate: the total (in kwacha and as shown), and how it is made ('(3 nights × K400 × 2 rooms)'). */
+/**
+ * /reservation's estimate: the total (in kwacha and as shown), and how it is made ('(3 nights ×
+ * K400 × 2 rooms)'). `supplements`: what the guests beyond the rooms' rates add to the quote.
+ */
 export function reservationEstimateText(
   rate: number | null,
   checkIn: string,
   checkOut: string,
   roomCount: string,
   quoted?: number | null,
+  supplements = 0,
 ): { amount: number; total: string; detail: string } | null {
   const rooms = /^\d+$/.test(roomCount) && Number(roomCount) > 0 ? Number(roomCount) : 1;
   const estimate = rate === null || quoted === null ? null : stayEstimate(rate, checkIn, checkOut, rooms);
@@ -53,10 +57,11 @@ export function reservationEstimateText(
   const perRoom = rooms > 1 ? ` × ${rooms} rooms` : "";
   // With the server's quote the nights may differ in price: the stay's price per room, not a rate.
   if (quoted !== undefined && quoted !== null) {
+    const extra = supplements > 0 ? ` + ${formatKwacha(supplements)} for extra guests` : "";
     return {
-      amount: quoted * rooms,
-      total: formatKwacha(quoted * rooms),
-      detail: `(${nights}: ${formatKwacha(quoted)}${perRoom})`,
+      amount: quoted * rooms + supplements,
+      total: formatKwacha(quoted * rooms + supplements),
+      detail: `(${nights}: ${formatKwacha(quoted)}${perRoom}${extra})`,
     };
   }
   return {

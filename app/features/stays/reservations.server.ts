@@ -74,14 +74,15 @@ export async function insertReservation(
         // The room's rate, the rules and the taxes are read in the transaction that keeps them.
         const room = await trx
           .selectFrom("rooms")
-          .select(["type", "price"])
+          .select(["type", "price", "coveredAdults", "adultSupplement", "childSupplement"])
           .where("id", "=", row.roomId)
           .executeTakeFirst();
         if (!room) return { kind: "unknown-room" } as const;
         const pricing = await loadPricing(trx);
         const breach = stayRuleBreach(pricing.stayRules, room.type, row.checkIn, row.checkOut);
         if (breach && !stayRuleOverride) return { kind: "stay-rule", message: breach } as const;
-        const priced = priceStay(pricing, room, row.checkIn, row.checkOut, row.roomCount);
+        const guests = { adults: row.adults, children: row.children };
+        const priced = priceStay(pricing, room, row.checkIn, row.checkOut, row.roomCount, guests);
         // The deposit on the stay's first night and total (every room of it), as for a booking.
         const deposit = payOnline
           ? await onlineDepositTerms(trx, { firstNightRate: priced.nights[0]!.price, total: priced.total })
@@ -92,7 +93,8 @@ export async function insertReservation(
             status: "Pending",
             ...values,
             // `price` is the first night's rate of one room, the specification's field (decisions.md 31).
-            price: priced.nights[0]!.price / row.roomCount,
+            // With supplements for the party the share may be a fraction: whole kwacha, as every price.
+            price: Math.round(priced.nights[0]!.price / row.roomCount),
             totalPrice: priced.total,
             reference,
             ...(deposit && payOnline ? awaitingPaymentColumns(deposit, payOnline.tokenHash) : {}),

@@ -1,6 +1,6 @@
 // What the server hands the stay forms to choose a room from: plain data, so the pages' loaders
 // and actions (server) and the forms (browser) share one definition.
-import type { ListedQuote, TaxSettings } from "~/features/pricing/rates.ts";
+import { partyQuote, type Guests, type ListedQuote, type TaxSettings } from "~/features/pricing/rates.ts";
 import { roomLabel } from "~/features/requests/room-label.ts";
 import type { Room } from "~/shared/db/schema.ts";
 import type { FormResult } from "~/shared/forms/form-result.ts";
@@ -87,14 +87,20 @@ export function roomChoices(rooms: readonly (Room & { quote?: ListedQuote })[]):
 /**
  * How a room reads in the room picker: '101 - Deluxe - K400' (the specification's form, at the
  * first night's price), and once the form's dates are those the list was quoted for, the stay's
- * total after it: '101 - Deluxe - K520 a night, K1,560 for 3 nights'.
+ * total after it, for the form's guests: '101 - Deluxe - K520 a night, K1,560 for 3 nights'.
  */
-export function pickerLabel(room: RoomOption | RoomChoice, checkIn = "", checkOut = ""): string {
+export function pickerLabel(
+  room: RoomOption | RoomChoice,
+  checkIn = "",
+  checkOut = "",
+  party?: Guests,
+): string {
   const label =
     "label" in room
       ? room.label
       : `${room.roomNumber || UNKNOWN_NUMBER} - ${room.type || UNKNOWN_TYPE} - ${formatKwacha(room.price)}`;
   const quote = room.quote;
   if (!quote || !checkIn || quote.dates !== `${checkIn}|${checkOut}`) return label;
-  return `${label} a night, ${estimatedStayTotal(formatKwacha(quote.total), quote.nights.length)}`;
+  const total = party ? partyQuote(quote, party).total : quote.total;
+  return `${label} a night, ${estimatedStayTotal(formatKwacha(total), quote.nights.length)}`;
 }

@@ -271,7 +271,8 @@ async function insertBooking(
   const pricing = await loadPricing(trx);
   const breach = stayRuleBreach(pricing.stayRules, room.type, request.checkIn, request.checkOut);
   if (breach && !request.stayRuleOverride) return { kind: "stay-rule", message: breach };
-  const priced = priceStay(pricing, room, request.checkIn, request.checkOut);
+  const guests = { adults: request.adults, children: request.children };
+  const priced = priceStay(pricing, room, request.checkIn, request.checkOut, 1, guests);
   const people = String(request.adults + request.children);
   const totalPrice = priced.total;
   const deposit = request.payOnline

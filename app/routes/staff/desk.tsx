@@ -11,6 +11,7 @@ import { FORM_ERROR } from "~/shared/forms/form-data.ts";
 import { readFormBody } from "~/shared/forms/form-body.server.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import { RoomPicker } from "~/features/stays/components/room-picker.tsx";
+import { partyOf } from "~/features/pricing/components/stay-quote.tsx";
 import { StayFields } from "~/features/stays/components/stay-fields.tsx";
 import { stayParams } from "~/features/stays/refused-stay.server.ts";
 import { loadDeskPage, saveDeskBooking } from "../../features/desk/desk.server.ts";
@@ -216,6 +217,9 @@ export default function Desk({ loaderData, actionData }: Route.ComponentProps) {
               defaultValue={value("roomId")}
               error={errors.roomId}
               hint="Rooms free for the dates shown above."
+              checkIn={value("checkIn", page.checkIn)}
+              checkOut={value("checkOut", page.checkOut)}
+              party={partyOf(value("adults", "1"), value("children", "0"))}
             />
           </>
         )}

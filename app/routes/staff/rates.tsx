@@ -12,10 +12,13 @@ import {
   getStayRule,
   listRateRules,
   listStayRules,
+  listTypeOccupancy,
+  setTypeOccupancy,
   updateRateRule,
   updateStayRule,
 } from "~/features/pricing/rates.server.ts";
 import {
+  OccupancyForm,
   RateRuleForm,
   ruleFill,
   SeasonForm,
@@ -42,6 +45,7 @@ import {
 } from "~/features/pricing/rates.ts";
 import { parseForm } from "~/shared/forms/form-data.ts";
 import {
+  occupancySchema,
   rateRuleSchema,
   rulesFormInput,
   seasonSchema,
@@ -63,10 +67,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context, { role: "manager" });
   const url = new URL(request.url);
   const edit = readEdit(url);
-  const [rateRules, stayRules, prices, audit] = await Promise.all([
+  const [rateRules, stayRules, prices, occupancy, audit] = await Promise.all([
     listRateRules(db),
     listStayRules(db),
     roomTypePrices(db),
+    listTypeOccupancy(db),
     listAudit(db, ["rates"], readAuditPage(url.searchParams)),
   ]);
   // The rule an Edit link names, for its form; gone (removed meanwhile): the page says so.
@@ -79,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rateRules,
     stayRules,
     types,
+    occupancy,
     editing,
     editGone: edit !== null && !edited,
     today: lodgeToday(),
@@ -116,7 +122,7 @@ async function writeRules(db: DB, staffAccountId: number, form: FormData) {
   const input = rulesFormInput(form);
   const today = lodgeToday();
   const refused = (
-    kind: "rate" | "stay" | "season",
+    kind: "rate" | "stay" | "season" | "occupancy",
     message: string,
     fieldErrors: Answer["fieldErrors"],
     editing?: EditedRule,
@@ -169,6 +175,19 @@ async function writeRules(db: DB, staffAccountId: number, form: FormData) {
     );
     const count = rules.length === 1 ? "1 rate rule" : `${rules.length} rate rules, one per room type`;
     return { tone: "success" as const, message: `Season '${season.name}' saved as ${count}.` };
+  }
+
+  if (intent === "set-occupancy") {
+    const parsed = parseForm(occupancySchema, input);
+    if (!parsed.ok) return refused("occupancy", "Please check the occupancy.", parsed.fieldErrors);
+    const { roomType, ...occupancy } = parsed.data;
+    const rooms = await setTypeOccupancy(db, roomType, occupancy, staffAccountId);
+    if (rooms === 0)
+      return refused("occupancy", "Please check the occupancy.", { roomType: "No room has that type." });
+    return {
+      tone: "success" as const,
+      message: `${roomType}: occupancy saved for ${rooms === 1 ? "1 room" : `${rooms} rooms`}. Requests already made keep their prices.`,
+    };
   }
 
   if (intent === "delete-rate" || intent === "delete-stay") {
@@ -240,6 +259,13 @@ async function previewRateRule(db: DB, form: FormData) {
   });
 }
 
+/** A rule's own supplements, or that it keeps the room type's. */
+function ruleSupplements(rule: RateRule): string {
+  const own = (value: number | null | undefined) => (value == null ? "room type's" : formatKwacha(value));
+  if (rule.adultSupplement == null && rule.childSupplement == null) return "Room type's";
+  return `Extra adult ${own(rule.adultSupplement)}, child ${own(rule.childSupplement)}`;
+}
+
 function types(roomTypes: readonly string[]): string {
   return roomTypes.length === 0 ? "All room types" : roomTypes.join(", ");
 }
@@ -249,14 +275,25 @@ function period(rule: { startsOn: string; endsOn: string }): string {
 }
 
 export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
-  const { rateRules, stayRules, types: roomTypes, editing, editGone, today, audit, changes } = loaderData;
+  const {
+    rateRules,
+    stayRules,
+    types: roomTypes,
+    occupancy,
+    editing,
+    editGone,
+    today,
+    audit,
+    changes,
+  } = loaderData;
   const location = useLocation();
   const notice = useStaffNotice(actionData);
   // A form's refusal or preview shows at that form; the page's notice is the rest (a saved or
   // removed rule, a rule no longer there): each answer shows once.
   const formAnswer = notice?.form ? notice : undefined;
   const pageNotice = notice && !notice.form ? notice : editGone ? GONE : undefined;
-  const answerOf = (kind: "rate" | "stay" | "season") => (formAnswer?.form === kind ? formAnswer : undefined);
+  const answerOf = (kind: "rate" | "stay" | "season" | "occupancy") =>
+    formAnswer?.form === kind ? formAnswer : undefined;
   // The form an answer is for shows what was typed; else an edited rule's values; else nothing.
   // Each answer or page (a new location) fills its forms afresh.
   const formProps = (kind: "rate" | "stay" | "season") => {
@@ -301,6 +338,40 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       </section>
 
+      <section aria-labelledby="occupancy">
+        <h2 id="occupancy">Occupancy</h2>
+        <p>
+          A room type&apos;s base rate covers a number of adults; each adult beyond them and each child pays a
+          supplement a night, for the base rate and for any rule that does not set its own.
+        </p>
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">Room type</th>
+              <th scope="col">Adults covered</th>
+              <th scope="col">Extra adult a night</th>
+              <th scope="col">Child a night</th>
+            </tr>
+          </thead>
+          <tbody>
+            {occupancy.map((row) => (
+              <tr key={row.type}>
+                <th scope="row">{row.type}</th>
+                <td>{row.coveredAdults}</td>
+                <td>{formatKwacha(row.adultSupplement)}</td>
+                <td>{formatKwacha(row.childSupplement)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <OccupancyForm
+          roomTypes={roomTypes}
+          answer={answerOf("occupancy")}
+          fill={answerOf("occupancy")?.values ?? {}}
+          formKey={`occupancy-${location.key}`}
+        />
+      </section>
+
       <section aria-labelledby="rate-rules">
         <h2 id="rate-rules">Rate rules</h2>
         <RulesTable
@@ -312,6 +383,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             Nights: period,
             Weekdays: (rule) => weekdaysText(rule.weekdays),
             Price: rateRuleEffect,
+            Supplements: ruleSupplements,
           }}
         />
         <RateRuleForm {...rateForm} />

@@ -25,6 +25,7 @@ import * as housekeeping from "./migrations/2026-11-27-6-housekeeping.ts";
 import * as stayChanges from "./migrations/2026-11-27-7-stay-changes.ts";
 import * as extras from "./migrations/2026-11-27-8-extras.ts";
 import * as fiscalInvoices from "./migrations/2026-11-27-9-fiscal-invoices.ts";
+import * as occupancyPrices from "./migrations/2026-11-28-1-occupancy-prices.ts";
 import * as stayRooms from "./migrations/2026-11-28-4-stay-rooms.ts";
 
 /**
@@ -59,6 +60,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-27-7-stay-changes": stayChanges,
   "2026-11-27-8-extras": extras,
   "2026-11-27-9-fiscal-invoices": fiscalInvoices,
+  "2026-11-28-1-occupancy-prices": occupancyPrices,
   "2026-11-28-4-stay-rooms": stayRooms,
 };
 

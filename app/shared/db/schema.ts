@@ -103,6 +103,11 @@ interface RoomTable {
   roomNumber: string;
   type: string;
   price: number;
+  /** Adults the nightly rate covers; each adult beyond pays `adultSupplement` a night (ADR 0031). */
+  coveredAdults: ColumnType<number, number | undefined, number>;
+  adultSupplement: ColumnType<number, number | undefined, number>;
+  /** A night's supplement for each child. */
+  childSupplement: ColumnType<number, number | undefined, number>;
   lastUpdated: ColumnType<Date, never, Date | string>;
   createdAt: ServerTimestamp;
 }
@@ -441,6 +446,9 @@ interface RateRuleTable extends CalendarRuleColumns {
   weekdays: ColumnType<number[], number[] | undefined, number[]>;
   kind: RateRuleKind;
   value: number;
+  /** The rule's own supplements a night (extra adult, child); null: the room's. */
+  adultSupplement: ColumnType<number | null, number | null | undefined, number | null>;
+  childSupplement: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Minimum and maximum nights and arrival days, in force for stays arriving in its range. */
@@ -466,6 +474,8 @@ interface RequestNightTable {
   night: IsoDate;
   price: number;
   rule: string | null;
+  /** The part of `price` that is supplements for extra adults and children (ADR 0031). */
+  supplement: ColumnType<number, number | undefined, number>;
 }
 
 /**

@@ -21,7 +21,7 @@ export type RuleFill = Record<string, unknown>;
 export interface RulesFormAnswer {
   tone: "success" | "error";
   message: string;
-  form?: "rate" | "stay" | "season";
+  form?: "rate" | "stay" | "season" | "occupancy";
   /** The rule the form edits, if it edits one. */
   editing?: EditedRule;
   fieldErrors?: Record<string, string | undefined>;
@@ -118,6 +118,7 @@ export const FORM_HEADINGS = {
   rate: "rate-rule-form",
   stay: "stay-rule-form",
   season: "season-form",
+  occupancy: "occupancy-form",
 } as const;
 
 /**
@@ -227,6 +228,22 @@ export function RateRuleForm({ roomTypes, today, editing, fill, answer, formKey 
         step={1}
         required
         {...field.typed("value")}
+      />
+      <InputField
+        name="adultSupplement"
+        label="Extra adult a night (K; empty: the room type's)"
+        type="number"
+        min={0}
+        step={1}
+        {...field.typed("adultSupplement")}
+      />
+      <InputField
+        name="childSupplement"
+        label="Child a night (K; empty: the room type's)"
+        type="number"
+        min={0}
+        step={1}
+        {...field.typed("childSupplement")}
       />
       <RoomTypeBoxes roomTypes={roomTypes} checked={field.list("roomTypes")} />
       <Checkboxes
@@ -342,6 +359,76 @@ export function SeasonForm({ roomTypes, today, fill, answer, formKey }: Omit<For
       <div className="staff-actions">
         <SubmitButton className="btn btn--primary" pending="Saving…">
           Save season
+        </SubmitButton>
+      </div>
+    </RulesForm>
+  );
+}
+
+/**
+ * What a room type's base rate covers: the adults included, and the supplements a night for each
+ * adult beyond them and each child. Saved for every room of the type.
+ */
+export function OccupancyForm({
+  roomTypes,
+  fill,
+  answer,
+  formKey,
+}: Pick<FormProps, "fill" | "answer" | "formKey"> & { roomTypes: readonly { type: string }[] }) {
+  const field = reader(fill, answer);
+  return (
+    <RulesForm
+      kind="occupancy"
+      title="Set a room type's occupancy"
+      editing={undefined}
+      {...{ answer, formKey }}
+    >
+      <input type="hidden" name="intent" value="set-occupancy" />
+      <SelectField
+        name="roomType"
+        label="Room type"
+        required
+        defaultValue={field.value("roomType") ?? ""}
+        error={field.error("roomType")}
+      >
+        <option value="">Choose a room type</option>
+        {roomTypes.map(({ type }) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        name="coveredAdults"
+        label="Adults the rate covers"
+        type="number"
+        min={1}
+        max={20}
+        step={1}
+        required
+        {...field.typed("coveredAdults")}
+      />
+      <InputField
+        name="adultSupplement"
+        label="Each extra adult a night (K)"
+        type="number"
+        min={0}
+        step={1}
+        required
+        {...field.typed("adultSupplement")}
+      />
+      <InputField
+        name="childSupplement"
+        label="Each child a night (K)"
+        type="number"
+        min={0}
+        step={1}
+        required
+        {...field.typed("childSupplement")}
+      />
+      <div className="staff-actions">
+        <SubmitButton className="btn btn--primary" pending="Saving…">
+          Save occupancy
         </SubmitButton>
       </div>
     </RulesForm>

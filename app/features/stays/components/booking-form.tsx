@@ -6,12 +6,12 @@ import * as messages from "~/shared/messages.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import { getJson, islandApi } from "~/shared/islands/island-api.ts";
 import { stayPriceText } from "~/features/pricing/stay-estimate.ts";
-import { taxLines, type TaxSettings } from "~/features/pricing/rates.ts";
+import { taxLines, type Guests, type TaxSettings } from "~/features/pricing/rates.ts";
 import { sumTaxLines, taxFolioLines } from "~/features/pricing/folio.ts";
 import { chosenExtraIds, type PricedExtra } from "~/features/extras/extra-pricing.ts";
 import { nightsBetween } from "~/shared/dates.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
-import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
+import { partyOf, QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
 import {
   GuestFields,
@@ -263,6 +263,7 @@ function BookingFields({
     checkOut: values.checkOut ?? "",
     extras: chosenExtraIds(values),
     guests: guestsOf(values.adults, values.children),
+    party: partyOf(values.adults, values.children),
   });
   const showLists = (data: BookingPageData) => setLists(listsOf(data));
   const follow = (form: HTMLFormElement) => following.follow(listQuery(tab, form), showLists);
@@ -283,7 +284,15 @@ function BookingFields({
       onAnswer: (answer) => {
         if (answer.status === "success") {
           // The form empties itself: so does what follows it.
-          setChoice({ roomId: "", venueId: "", checkIn: "", checkOut: "", extras: [], guests: 1 });
+          setChoice({
+            roomId: "",
+            venueId: "",
+            checkIn: "",
+            checkOut: "",
+            extras: [],
+            guests: 1,
+            party: partyOf("", ""),
+          });
           // ...and the lists: those of the page without dates, unless the guest picks new ones first.
           following.follow({ tab }, showLists);
           onSuccess(answer);
@@ -303,13 +312,14 @@ function BookingFields({
       checkOut: read("checkOut"),
       extras: chosenExtraIds(Object.fromEntries(fields)),
       guests: guestsOf(read("adults"), read("children")),
+      party: partyOf(read("adults"), read("children")),
     });
     if (FOLLOWED.some((name) => fields.has(name) && read(name) !== (values[name] ?? ""))) follow(form);
   });
   const room = lists.rooms.find((option) => String(option.id) === choice.roomId);
   const venue = lists.venues.find((option) => String(option.id) === choice.venueId);
   const live = useHydrated();
-  const stayTotal = stayTotalFor(room, choice.checkIn, choice.checkOut);
+  const stayTotal = stayTotalFor(room, choice);
   const extrasQuote = isStay ? extrasQuoteFor(lists.extras ?? [], choice.extras, choice, lists.taxes) : null;
 
   return (
@@ -334,6 +344,7 @@ function BookingFields({
             ...current,
             extras: chosenExtraIds(fields),
             guests: guestsOf(fields.adults, fields.children),
+            party: partyOf(fields.adults, fields.children),
           }));
         }
         if (FOLLOWED.includes(target.name)) follow(event.currentTarget);
@@ -360,6 +371,7 @@ function BookingFields({
                 error={fieldErrors.roomId}
                 checkIn={choice.checkIn}
                 checkOut={choice.checkOut}
+                party={choice.party}
               />
               <StayRuleHint hints={lists.stayRuleHints} />
               <QuoteBreakdowns
@@ -367,6 +379,7 @@ function BookingFields({
                 selected={room}
                 checkIn={choice.checkIn}
                 checkOut={choice.checkOut}
+                party={choice.party}
               />
             </div>
             <StayFields
@@ -450,12 +463,12 @@ function BookingFields({
             </div>
             <div>
               <dt>{SUMMARY_LABELS.totalPrice}</dt>
-              <dd>{stayEstimateFor(room, choice.checkIn, choice.checkOut)}</dd>
+              <dd>{stayEstimateFor(room, choice)}</dd>
             </div>
             <ExtrasQuoteRows quote={extrasQuote} stayTotal={stayTotal} />
             <QuoteTaxRows
               lines={quoteTaxes(
-                quotedTotal(room, choice.checkIn, choice.checkOut),
+                quotedTotal(room, choice.checkIn, choice.checkOut, choice.party),
                 extrasQuote?.taxes ?? [],
                 lists.taxes,
               )}
@@ -509,9 +522,12 @@ function guestsOf(adults: string | undefined, children: string | undefined): num
   return Math.max(1, count(adults) + count(children));
 }
 
+/** What the summary prices: the dates and the guests the form holds. */
+type Priced = { checkIn: string; checkOut: string; party: Guests };
+
 /** The stay's total for the summary: the server's quote, or nights × rate; null while unknown. */
-function stayTotalFor(room: RoomOption | undefined, checkIn: string, checkOut: string): number | null {
-  const quoted = quotedTotal(room, checkIn, checkOut);
+function stayTotalFor(room: RoomOption | undefined, { checkIn, checkOut, party }: Priced): number | null {
+  const quoted = quotedTotal(room, checkIn, checkOut, party);
   if (quoted !== undefined) return quoted;
   if (!room || !isIsoDate(checkIn) || !isIsoDate(checkOut) || checkOut <= checkIn) return null;
   return room.price * nightsBetween(checkIn, checkOut);
@@ -534,6 +550,6 @@ function quoteTaxes(
  * The stay's price for the summary: the server's quote for the dates once the list
  * for them has come, else the room's nightly rate.
  */
-function stayEstimateFor(room: RoomOption | undefined, checkIn: string, checkOut: string): string {
-  return stayPriceText(room?.price ?? null, checkIn, checkOut, quotedTotal(room, checkIn, checkOut));
+function stayEstimateFor(room: RoomOption | undefined, { checkIn, checkOut, party }: Priced): string {
+  return stayPriceText(room?.price ?? null, checkIn, checkOut, quotedTotal(room, checkIn, checkOut, party));
 }

@@ -16,7 +16,7 @@ import { quoteTaxLines, reservationEstimateText } from "~/features/pricing/stay-
 import type { TaxSettings } from "~/features/pricing/rates.ts";
 import { datesToAsk } from "~/features/stays/stay-search.ts";
 import { useState } from "react";
-import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
+import { partyOf, QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
 import { HoneypotField, InputField, SelectField, TextAreaField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
@@ -80,7 +80,7 @@ function roomsQuery(form: HTMLFormElement): Record<string, string> | null {
 type RoomList = { rooms: RoomChoice[]; stayRuleHints?: string[] };
 
 /** The fields the estimate and the room list follow. */
-const CHOICE = ["checkIn", "checkOut", "roomId", "roomCount"] as const;
+const CHOICE = ["checkIn", "checkOut", "roomId", "roomCount", "adults", "children"] as const;
 type Choice = Record<(typeof CHOICE)[number], string>;
 
 export function ReservationFormIsland({
@@ -113,7 +113,7 @@ export function ReservationFormIsland({
       onAnswer: (answer) => {
         // The form empties itself after a success: so does what follows it.
         if (answer.status === "success") {
-          setChoice({ checkIn: "", checkOut: "", roomId: "", roomCount: "1" });
+          setChoice({ checkIn: "", checkOut: "", roomId: "", roomCount: "1", adults: "", children: "" });
           // ...and the list: that of the page without dates, unless the guest picks new ones first.
           roomList.follow({}, showList);
         } else if (answer.status === "error" && formRef.current) follow(formRef.current);
@@ -238,7 +238,8 @@ function ReservationFields({
     defaultValue: values[name] ?? fallback,
   });
   const room = rooms.find((option) => option.id === choice.roomId);
-  const estimate = estimateFor(room, checkIn, choice.checkOut, choice.roomCount);
+  const estimate = estimateFor(room, choice);
+  const party = partyOf(choice.adults, choice.children);
 
   return (
     <div className="reservation-form__fields">
@@ -268,9 +269,17 @@ function ReservationFields({
           error={fieldErrors.roomId}
           checkIn={checkIn}
           checkOut={choice.checkOut}
+          party={party}
         />
         <StayRuleHint hints={stayRuleHints} />
-        <QuoteBreakdowns options={rooms} selected={room} checkIn={checkIn} checkOut={choice.checkOut} />
+        <QuoteBreakdowns
+          options={rooms}
+          selected={room}
+          checkIn={checkIn}
+          checkOut={choice.checkOut}
+          party={party}
+          rooms={roomsOf(choice.roomCount)}
+        />
       </div>
       <TextAreaField {...field("message")} rows={5} className="reservation-form__wide" />
       {/* Follows the guest's choice once the island is live. */}
@@ -291,14 +300,25 @@ function ReservationFields({
 
 /**
  * The estimate: the server's quote for the dates times the rooms once the list for
- * them has come, else the room's nightly rate times the nights and the rooms.
+ * them has come, with the guests' supplements, else the room's nightly rate times the nights and
+ * the rooms.
  */
-function estimateFor(room: RoomChoice | undefined, checkIn: string, checkOut: string, roomCount: string) {
-  return reservationEstimateText(
-    room?.price ?? null,
+function estimateFor(room: RoomChoice | undefined, choice: Choice) {
+  const { checkIn, checkOut, roomCount } = choice;
+  const quoted = quotedTotal(room, checkIn, checkOut);
+  const party = quotedTotal(
+    room,
     checkIn,
     checkOut,
-    roomCount,
-    quotedTotal(room, checkIn, checkOut),
+    partyOf(choice.adults, choice.children),
+    roomsOf(roomCount),
   );
+  const supplements =
+    typeof quoted === "number" && typeof party === "number" ? party - quoted * roomsOf(roomCount) : 0;
+  return reservationEstimateText(room?.price ?? null, checkIn, checkOut, roomCount, quoted, supplements);
+}
+
+/** The rooms the form asks for, 1 while the field is not a count. */
+function roomsOf(roomCount: string): number {
+  return /^\d+$/.test(roomCount) && Number(roomCount) > 0 ? Number(roomCount) : 1;
 }

@@ -8,7 +8,8 @@ import { datesToAsk, staySearchQuery, type StaySearch } from "~/features/stays/s
 import { GuestFields, HoneypotField } from "../../../shared/forms/form-fields.tsx";
 import { Island } from "../../../shared/islands/island.tsx";
 import { Notice } from "../../../shared/ui/notice.tsx";
-import { QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
+import { partyOf, QuoteBreakdowns, quotedTotal } from "../../pricing/components/stay-quote.tsx";
+import type { Guests } from "../../pricing/rates.ts";
 import { StayRuleHint } from "../../pricing/components/stay-rule-hint.tsx";
 import { useFieldsOnceLive, useHydrated } from "../../../shared/islands/use-hydrated.ts";
 import { useIslandForm } from "../../../shared/islands/use-island-form.ts";
@@ -288,8 +289,11 @@ function initialValues(
  * The dialog's price for the stay: the server's quote for the dates once the list for
  * them has come, else the room's nightly rate times the nights.
  */
-function estimateFor(room: RoomOption | undefined, checkIn: string, checkOut: string): string {
-  return stayPriceText(room?.price ?? null, checkIn, checkOut, quotedTotal(room, checkIn, checkOut));
+function estimateFor(
+  room: RoomOption | undefined,
+  { checkIn, checkOut, party }: { checkIn: string; checkOut: string; party: Guests },
+): string {
+  return stayPriceText(room?.price ?? null, checkIn, checkOut, quotedTotal(room, checkIn, checkOut, party));
 }
 
 /** The query for the rooms free for the form's stay, or null while its dates are incomplete. */
@@ -354,6 +358,7 @@ function RoomBookingForm({
     checkIn: values.checkIn ?? "",
     checkOut: values.checkOut ?? "",
     roomId: proposed,
+    party: partyOf(values.adults, values.children),
   });
   const live = useHydrated();
 
@@ -361,7 +366,12 @@ function RoomBookingForm({
   useFieldsOnceLive(formRef, (fields, element) => {
     const checkIn = String(fields.get("checkIn") ?? "");
     const checkOut = String(fields.get("checkOut") ?? "");
-    setChoice({ checkIn, checkOut, roomId: String(fields.get("roomId") ?? "") });
+    setChoice({
+      checkIn,
+      checkOut,
+      roomId: String(fields.get("roomId") ?? ""),
+      party: partyOf(String(fields.get("adults") ?? ""), String(fields.get("children") ?? "")),
+    });
     // Dates changed before the island was live: the list for them.
     if (checkIn !== (values.checkIn ?? "") || checkOut !== (values.checkOut ?? "")) {
       roomList.follow(roomsQuery(roomType, element), (listed) => {
@@ -393,6 +403,12 @@ function RoomBookingForm({
         const target = event.target as unknown as HTMLInputElement;
         if (target.name === "checkIn" || target.name === "checkOut" || target.name === "roomId") {
           setChoice((current) => ({ ...current, [target.name]: target.value }));
+        }
+        // The guests: the quote adds their supplements (the list need not be read again).
+        if (target.name === "adults" || target.name === "children") {
+          const fields = new FormData(event.currentTarget);
+          const party = partyOf(String(fields.get("adults") ?? ""), String(fields.get("children") ?? ""));
+          setChoice((current) => ({ ...current, party }));
         }
         if (target.name === "checkIn" || target.name === "checkOut") {
           roomList.follow(roomsQuery(roomType, event.currentTarget), (listed) => {
@@ -431,6 +447,7 @@ function RoomBookingForm({
             error={fieldErrors.roomId}
             checkIn={choice.checkIn}
             checkOut={choice.checkOut}
+            party={choice.party}
           />
         )}
         <StayRuleHint hints={roomsData?.stayRuleHints} />
@@ -439,14 +456,18 @@ function RoomBookingForm({
           selected={room}
           checkIn={choice.checkIn}
           checkOut={choice.checkOut}
+          party={choice.party}
         />
       </div>
 
       <p className="room-booking-form__estimate" aria-live="polite">
-        {estimateFor(room, choice.checkIn, choice.checkOut)}
+        {estimateFor(room, choice)}
       </p>
       <QuoteTaxes
-        lines={quoteTaxLines(quotedTotal(room, choice.checkIn, choice.checkOut), roomsData?.taxes)}
+        lines={quoteTaxLines(
+          quotedTotal(room, choice.checkIn, choice.checkOut, choice.party),
+          roomsData?.taxes,
+        )}
       />
 
       <HoneypotField />

@@ -1,6 +1,7 @@
 import { SelectField } from "~/shared/forms/form-fields.tsx";
 import { FIELD_LABELS, NO_ROOMS_AVAILABLE, SELECT_A_ROOM_PLACEHOLDER } from "~/shared/messages.ts";
 import { quoteAttributes } from "../../pricing/components/stay-quote.tsx";
+import type { Guests } from "../../pricing/rates.ts";
 import { pickerLabel, type RoomChoice, type RoomOption } from "../room-choices.ts";
 
 /** The form's own onChange follows the choice; the select only shows it. */
@@ -20,6 +21,7 @@ export function RoomPicker({
   hint,
   checkIn,
   checkOut,
+  party,
 }: {
   rooms: readonly (RoomOption | RoomChoice)[];
   value?: string;
@@ -28,6 +30,8 @@ export function RoomPicker({
   hint?: string;
   checkIn?: string;
   checkOut?: string;
+  /** The form's guests: a quoted option reads its total with their supplements. */
+  party?: Guests;
 }) {
   const choice = value === undefined ? { defaultValue } : { value, onChange: followedByTheForm };
   return (
@@ -39,7 +43,7 @@ export function RoomPicker({
           <option value="">{SELECT_A_ROOM_PLACEHOLDER}</option>
           {rooms.map((room) => (
             <option key={room.id} value={room.id} data-price={room.price} {...quoteAttributes(room)}>
-              {pickerLabel(room, checkIn, checkOut)}
+              {pickerLabel(room, checkIn, checkOut, party)}
             </option>
           ))}
         </>
