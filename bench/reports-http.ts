@@ -166,7 +166,10 @@ for (const engine of ["pglite", "postgres"] as const) {
         const peak = watchPeak(server.pid);
         const figures = await measure(server.url, cookie, today);
         const load = await loads(server.url, cookie, today, copy.database);
-        results.push({ engine, buildDir, figures, load, memory: { afterStartMB, peakMB: peak.stop() } });
+        const result = { engine, buildDir, figures, load, memory: { afterStartMB, peakMB: peak.stop() } };
+        results.push(result);
+        // As it comes: a run of every build on both engines takes a while.
+        console.info(JSON.stringify(result));
       } finally {
         await server.stop();
       }
