@@ -195,7 +195,9 @@ for (const result of results) {
     );
   }
 }
-console.log(`\nresident memory, MB (goals: ${MEMORY_GOALS.afterStartMB} after start, ${MEMORY_GOALS.peakMB} at the peak)`);
+console.log(
+  `\nresident memory, MB (goals: ${MEMORY_GOALS.afterStartMB} after start, ${MEMORY_GOALS.peakMB} at the peak)`,
+);
 for (const result of results) {
   console.log(
     `${result.engine} ${result.buildDir}: after start ${result.memory.afterStartMB}, peak ${result.memory.peakMB} (loads: ${result.load.ms} ms, answers ${JSON.stringify(result.load.statuses)})`,

@@ -182,7 +182,9 @@ export async function createPostgresDatabase(
   }
   const name = `lodge_bench_${randomBytes(6).toString("hex")}`;
   try {
-    await admin.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ""}`);
+    await admin.query(
+      `create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ""}`,
+    );
   } catch (error) {
     await admin.end().catch(() => {});
     throw error;

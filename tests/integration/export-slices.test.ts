@@ -10,11 +10,7 @@ import {
   exportResponse,
 } from "../../app/features/reports/export-response.server.ts";
 import { listOutbox } from "../../app/features/mail/outbox.server.ts";
-import {
-  outboxExport,
-  requestsExport,
-  type ListFile,
-} from "../../app/features/reports/exports.server.ts";
+import { outboxExport, requestsExport, type ListFile } from "../../app/features/reports/exports.server.ts";
 import { listRooms } from "../../app/features/stays/rooms.server.ts";
 import { toCsv } from "../../app/shared/csv.ts";
 import { lodgeToday } from "../../app/shared/dates.ts";

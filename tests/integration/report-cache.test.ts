@@ -51,7 +51,11 @@ describeEachEngine("the reports page kept per reports version", (getDatabase) =>
     expect((await expectFresh()).money).toContainEqual({ method: "Cash", received: 800, refunded: 300 });
 
     // A charge on the folio.
-    const extra = await db().selectFrom("extras").select("id").where("name", "=", "Bar").executeTakeFirstOrThrow();
+    const extra = await db()
+      .selectFrom("extras")
+      .select("id")
+      .where("name", "=", "Bar")
+      .executeTakeFirstOrThrow();
     const charge = await postCharge(db(), stay, { extraId: extra.id, quantity: 2 }, manager.id);
     expect(typeof charge).toBe("object");
     const charged = await expectFresh();
@@ -78,7 +82,9 @@ describeEachEngine("the reports page kept per reports version", (getDatabase) =>
     const other = await book(db(), "105", today, addDays(today, 1));
     if (other.kind !== "booked") throw new Error(other.kind);
     const withOther = await expectFresh();
-    const cancelled = await changeStayStatus(db(), "booking", other.booking.id, "Cancelled", { actor: "staff" });
+    const cancelled = await changeStayStatus(db(), "booking", other.booking.id, "Cancelled", {
+      actor: "staff",
+    });
     expect(cancelled.kind).toBe("changed");
     expect((await expectFresh()).summary.now.sold).toBe(withOther.summary.now.sold - 1);
     expect(await readReportsVersion(db())).not.toBe(version);

@@ -19,9 +19,9 @@ const keptBy = new WeakMap<DB, Map<string, Promise<ReportsPage>>>();
 
 /** The reports version now: read before the figures, so a page kept under it is never older. */
 export async function readReportsVersion(db: DB): Promise<string> {
-  const { rows } = await sql<{ version: string }>`select version::text as version from reports_version`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    version: string;
+  }>`select version::text as version from reports_version`.execute(db);
   const version = rows[0]?.version;
   if (version === undefined) throw new Error("the reports version is missing");
   return version;
