@@ -5,8 +5,8 @@ import type { Database } from "../app/shared/db/schema.ts";
 
 // Years of a busy lodge's history, for measuring what the staff console costs when the tables
 // are full: `npm run db:seed-history` (bench/seed-history.ts) and the bench, which compares ten
-// years with one. Never run by the server. Plain SQL over generate_series, so it takes seconds on
-// both engines; deterministic, so two runs measure the same data. Relative imports only: scripts
+// years with one. Never run by the server. Plain SQL over generate_series in slices of a few
+// hundred rows, each its own transaction; deterministic, so two runs measure the same data. Relative imports only: scripts
 // load it without the build.
 
 export interface HistorySize {
