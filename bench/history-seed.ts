@@ -1,12 +1,12 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isIsoDate, lodgeToday } from "../app/shared/dates.ts";
 import type { DB } from "../app/shared/db/client.server.ts";
 import type { Database } from "../app/shared/db/schema.ts";
 
 // Years of a busy lodge's history, for measuring what the staff console costs when the tables
 // are full: `npm run db:seed-history` (bench/seed-history.ts) and the bench, which compares ten
-// years with one. Never run by the server. Plain SQL over generate_series, so it takes seconds on
-// both engines; deterministic, so two runs measure the same data. Relative imports only: scripts
+// years with one. Never run by the server. Plain SQL over generate_series in slices of a few
+// hundred rows, each its own transaction; deterministic, so two runs measure the same data. Relative imports only: scripts
 // load it without the build.
 
 export interface HistorySize {
@@ -49,6 +49,12 @@ export const ONE_YEAR = busyLodge(1);
 
 /** The newest stays arrive up to two weeks ahead, as a busy lodge's confirmed bookings do. */
 const DAYS_AHEAD = 14;
+
+/**
+ * Rows of each kind written per transaction: a few hundred, so that the seed holds the embedded
+ * database (one query at a time) for a few milliseconds at a time, as the exports do.
+ */
+const SEED_SLICE_ROWS = 300;
 
 /** Venue bookings' references are numbered from here, past any stay's (see `reference`). */
 const VENUE_REFERENCES_FROM = 800_000;
@@ -122,10 +128,26 @@ export async function seedHistory(
   const todayDate = sql`${sql.lit(today)}::date`;
   const todayStart = sql`${todayDate}::timestamptz`;
   const newest = sql`(${todayDate} + ${sql.lit(DAYS_AHEAD)})`;
-  const counts = await db.transaction().execute(async (trx) => {
-    // The kept list counts are recounted once at the end rather than moved row by row: the
-    // triggers (migration 2026-11-25-5-history-indexes) would make the seed many times slower.
-    await sql`set local lodge.recount_later = 'on'`.execute(trx);
+  /**
+   * Runs `write` for slots [0, count) in slices of SEED_SLICE_ROWS, each in its own short
+   * transaction, so that other requests get in between the slices (on the embedded database one
+   * query runs at a time). The kept list counts are recounted once at the end rather than moved
+   * row by row: the triggers (migration 2026-11-25-5-history-indexes) would make the seed many
+   * times slower.
+   */
+  const inSlices = async (
+    count: number,
+    write: (trx: Kysely<Database>, from: number, until: number) => Promise<void>,
+  ) => {
+    for (let from = 0; from < count; from += SEED_SLICE_ROWS) {
+      await db.transaction().execute(async (trx) => {
+        await sql`set local lodge.recount_later = 'on'`.execute(trx);
+        await write(trx, from, Math.min(from + SEED_SLICE_ROWS, count));
+      });
+    }
+  };
+
+  await inSlices(stays, async (trx, from, until) => {
     // Slot k of every stay, counted from the newest: room k % rooms, arriving
     // (k / rooms) * step + (k % rooms) % step days before the newest day, so consecutive stays of a
     // room are `step` days apart and none overlaps (nights < step).
@@ -139,7 +161,7 @@ export async function seedHistory(
           ${newest} - (k / ${sql.lit(rooms)}) * ${sql.lit(step)} - (k % ${sql.lit(rooms)}) % ${sql.lit(step)} as check_in,
           1 + (k * 7) % ${sql.lit(Math.min(3, Math.max(1, step - 1)))} as nights,
           k % ${sql.lit(rooms)} as room_idx
-        from generate_series(0, ${sql.lit(stays - 1)}) k
+        from generate_series(${sql.lit(from)}, ${sql.lit(until - 1)}) k
       )
       select k, is_booking, r.id as room_id, r.room_number, r.type as room_type, r.price,
         check_in, check_in + nights as check_out, nights,
@@ -178,64 +200,21 @@ export async function seedHistory(
         case when k % 2 = 0 then 'booking-page' else 'reservation-page' end, room_id, room_number, room_type,
         check_in, check_out, 2, k % 3, 2 + k % 3, 1, price, price * nights, created_at
       from history_slots where not is_booking`.execute(trx);
-
-    // Each venue's events `eventStep` days apart, back from the newest day, counted from the newest
-    // as the stays are; past ones stay Confirmed (a venue booking has no later status), some
-    // cancelled or declined.
-    await sql`
-      with venue_list as (
-        select row_number() over (order by id)::int - 1 as idx, id, venue, price from venues
-      )
-      insert into venue_bookings (reference, name, email, phone, payment_method, status, created_at,
-        venue_id, venue_name, booking_date, number_of_people, total_price)
-      select ${reference(sql`(${sql.lit(VENUE_REFERENCES_FROM)} + k)`)}, 'Guest ' || (k % 5000),
-        'guest' || (k % 5000) || '@example.com', '+260 96 ' || lpad((k % 5000)::text, 7, '0'), 'Mobile Money',
-        (array['Confirmed', 'Confirmed', 'Confirmed', 'Cancelled', 'Declined'])[1 + k % 5],
-        least(day - 30, ${todayDate} - 1)::timestamptz, v.id, v.venue, day, 20 + k % 200, v.price
-      from (
-        select k, ${newest} - (k / ${sql.lit(venues)}) * ${sql.lit(eventStep)} as day, k % ${sql.lit(venues)} as venue_idx
-        from generate_series(0, ${sql.lit(size.venueBookings - 1)}) k
-      ) e join venue_list v on v.idx = e.venue_idx`.execute(trx);
-
-    await keepHistoryPrices(trx);
-
-    await sql`
-      insert into contact_messages (name, email, subject, message, status, created_at)
-      select 'Guest ' || (k % 5000), 'guest' || (k % 5000) || '@example.com',
-        case when k % 3 = 0 then null else 'Question ' || k end, 'Do you have a room free next month? (' || k || ')',
-        case when k < 10 then 'New' else 'Handled' end,
-        ${todayStart} - make_interval(mins => ((k + 1)::bigint * ${sql.lit(yearsInMinutes)} / ${sql.lit(size.messages)})::int)
-      from generate_series(0, ${sql.lit(size.messages - 1)}) k`.execute(trx);
-
-    await sql`
-      insert into newsletter_subscriptions (email, confirm_token_hash, confirm_sent_at, confirmed_at,
-        unsubscribe_token, unsubscribed_at, created_at)
-      select 'subscriber' || k || '@example.com', case when k % 10 = 9 then md5('confirm' || k) end, at,
-        case when k % 10 <> 9 then at + interval '1 hour' end, md5('unsubscribe' || k),
-        case when k % 10 = 8 then at + interval '90 days' end, at
-      from (
-        select k, ${todayStart} - make_interval(mins => ((k + 1)::bigint * ${sql.lit(yearsInMinutes)} / ${sql.lit(size.subscribers)})::int) as at
-        from generate_series(0, ${sql.lit(size.subscribers - 1)}) k
-      ) subscriptions`.execute(trx);
+    const inSlice = sql`r.reference in (select reference from history_slots)`;
+    await keepHistoryPrices(trx, inSlice);
 
     // History: every request was made by its guest; staff moved most stays on once or twice.
+    const slice = sql`(
+      select 'booking' as kind, r.id::text as id, r.reference, r.email, r.status, r.check_in, r.created_at
+        from bookings r where ${inSlice}
+      union all select 'reservation', r.id::text, r.reference, r.email, r.status, r.check_in, r.created_at
+        from reservations r where ${inSlice})`;
     await sql`
       insert into request_history (request_kind, request_id, from_status, to_status, actor, at)
-      select 'booking', id::text, null, 'Pending', 'guest', created_at from bookings
-      union all select 'reservation', id::text, null, 'Pending', 'guest', created_at from reservations
-      union all select 'venue-booking', id::text, null, 'Pending', 'guest', created_at from venue_bookings
-      union all select 'contact-message', id::text, null, 'New', 'guest', created_at from contact_messages`.execute(
-      trx,
-    );
-    await sql`
-      insert into request_history (request_kind, request_id, from_status, to_status, actor, at)
-      select kind, id, 'Pending', status, 'staff', check_in::timestamptz + interval '14 hours'
-      from (
-        select 'booking' as kind, id::text as id, status, check_in, created_at from bookings
-        union all select 'reservation', id::text, status, check_in, created_at from reservations
-      ) stays
+      select kind, id, null, 'Pending', 'guest', created_at from ${slice} stays
+      union all
+      select kind, id, 'Pending', status, 'staff', check_in::timestamptz + interval '14 hours' from ${slice} stays
       where status <> 'Pending' and extract(minute from created_at)::int % 8 < 5`.execute(trx);
-
     // Mails: to the guest and to the lodge for each request, sent long ago.
     await sql`
       insert into outbox (template, audience, recipient, subject, payload, request_kind, request_id, status,
@@ -244,15 +223,79 @@ export async function seedHistory(
         created_at + interval '5 seconds', created_at
       from (
         select 'request-received' as template, 'guest' as audience, email as recipient,
-          'Your booking ' || reference as subject, 'booking' as kind, id::text as id, created_at from bookings
-        union all select 'new-request', 'lodge', null, 'New booking ' || reference, 'booking', id::text, created_at
-          from bookings where extract(minute from created_at)::int % 4 <> 0
-        union all select 'request-received', 'guest', email, 'Your reservation ' || reference, 'reservation',
-          id::text, created_at from reservations
-        union all select 'request-received', 'guest', email, 'Your venue booking ' || reference, 'venue-booking',
-          id::text, created_at from venue_bookings
+          'Your ' || kind || ' ' || reference as subject, kind, id, created_at from ${slice} stays
+        union all select 'new-request', 'lodge', null, 'New booking ' || reference, kind, id, created_at
+          from ${slice} stays where kind = 'booking' and extract(minute from created_at)::int % 4 <> 0
       ) mails`.execute(trx);
+  });
 
+  // Each venue's events `eventStep` days apart, back from the newest day, counted from the newest
+  // as the stays are; past ones stay Confirmed (a venue booking has no later status), some
+  // cancelled or declined.
+  await inSlices(size.venueBookings, async (trx, from, until) => {
+    await sql`
+      create temporary table history_events on commit drop as
+      with venue_list as (
+        select row_number() over (order by id)::int - 1 as idx, id, venue, price from venues
+      )
+      select ${reference(sql`(${sql.lit(VENUE_REFERENCES_FROM)} + k)`)} as reference, 'Guest ' || (k % 5000) as name,
+        'guest' || (k % 5000) || '@example.com' as email, '+260 96 ' || lpad((k % 5000)::text, 7, '0') as phone,
+        (array['Confirmed', 'Confirmed', 'Confirmed', 'Cancelled', 'Declined'])[1 + k % 5] as status,
+        least(day - 30, ${todayDate} - 1)::timestamptz as created_at, v.id as venue_id, v.venue, day,
+        20 + k % 200 as people, v.price
+      from (
+        select k, ${newest} - (k / ${sql.lit(venues)}) * ${sql.lit(eventStep)} as day, k % ${sql.lit(venues)} as venue_idx
+        from generate_series(${sql.lit(from)}, ${sql.lit(until - 1)}) k
+      ) e join venue_list v on v.idx = e.venue_idx`.execute(trx);
+    await sql`
+      insert into venue_bookings (reference, name, email, phone, payment_method, status, created_at,
+        venue_id, venue_name, booking_date, number_of_people, total_price)
+      select reference, name, email, phone, 'Mobile Money', status, created_at, venue_id, venue, day, people, price
+      from history_events`.execute(trx);
+    const inSlice = sql`r.reference in (select reference from history_events)`;
+    await keepHistoryPrices(trx, inSlice);
+    await sql`
+      insert into request_history (request_kind, request_id, from_status, to_status, actor, at)
+      select 'venue-booking', r.id::text, null, 'Pending', 'guest', r.created_at from venue_bookings r
+      where ${inSlice}`.execute(trx);
+    await sql`
+      insert into outbox (template, audience, recipient, subject, payload, request_kind, request_id, status,
+        attempts, next_attempt_at, retry_from, sent_at, created_at)
+      select 'request-received', 'guest', r.email, 'Your venue booking ' || r.reference, '{}'::jsonb,
+        'venue-booking', r.id::text, 'sent', 1, r.created_at, r.created_at, r.created_at + interval '5 seconds',
+        r.created_at
+      from venue_bookings r where ${inSlice}`.execute(trx);
+  });
+
+  await inSlices(size.messages, async (trx, from, until) => {
+    await sql`
+      with messages as (
+        insert into contact_messages (name, email, subject, message, status, created_at)
+        select 'Guest ' || (k % 5000), 'guest' || (k % 5000) || '@example.com',
+          case when k % 3 = 0 then null else 'Question ' || k end, 'Do you have a room free next month? (' || k || ')',
+          case when k < 10 then 'New' else 'Handled' end,
+          ${todayStart} - make_interval(mins => ((k + 1)::bigint * ${sql.lit(yearsInMinutes)} / ${sql.lit(size.messages)})::int)
+        from generate_series(${sql.lit(from)}, ${sql.lit(until - 1)}) k
+        returning id, status, created_at
+      )
+      insert into request_history (request_kind, request_id, from_status, to_status, actor, at)
+      select 'contact-message', id::text, null, 'New', 'guest', created_at from messages`.execute(trx);
+  });
+
+  await inSlices(size.subscribers, async (trx, from, until) => {
+    await sql`
+      insert into newsletter_subscriptions (email, confirm_token_hash, confirm_sent_at, confirmed_at,
+        unsubscribe_token, unsubscribed_at, created_at)
+      select 'subscriber' || k || '@example.com', case when k % 10 = 9 then md5('confirm' || k) end, at,
+        case when k % 10 <> 9 then at + interval '1 hour' end, md5('unsubscribe' || k),
+        case when k % 10 = 8 then at + interval '90 days' end, at
+      from (
+        select k, ${todayStart} - make_interval(mins => ((k + 1)::bigint * ${sql.lit(yearsInMinutes)} / ${sql.lit(size.subscribers)})::int) as at
+        from generate_series(${sql.lit(from)}, ${sql.lit(until - 1)}) k
+      ) subscriptions`.execute(trx);
+  });
+
+  const counts = await db.transaction().execute(async (trx) => {
     await sql`delete from list_counts`.execute(trx);
     await sql`
       insert into list_counts (list, key, n)
@@ -363,7 +406,10 @@ function reference(n: ReturnType<typeof sql>) {
  * stay at the room's rate (history totals are nights × rate), and the tax lines of today's
  * settings (the levy on stays and on events of 25 people or more). Also used by the bench.
  */
-export async function keepHistoryPrices(db: Kysely<Database>): Promise<void> {
+export async function keepHistoryPrices(
+  db: Kysely<Database>,
+  only: RawBuilder<unknown> = sql`true`,
+): Promise<void> {
   for (const [table, column] of [
     ["bookings", "booking_id"],
     ["reservations", "reservation_id"],
@@ -373,7 +419,9 @@ export async function keepHistoryPrices(db: Kysely<Database>): Promise<void> {
       select r.id, r.check_in + g.i, r.price
         from ${sql.table(table)} r
         cross join lateral generate_series(0, greatest(r.check_out - r.check_in, 1) - 1) as g(i)
-       where not exists (select 1 from request_nights n where n.${sql.id(column)} = r.id)`.execute(db);
+       where ${only} and not exists (select 1 from request_nights n where n.${sql.id(column)} = r.id)`.execute(
+      db,
+    );
   }
   for (const [table, column, levied] of [
     ["bookings", "booking_id", sql`true`],
@@ -392,6 +440,8 @@ export async function keepHistoryPrices(db: Kysely<Database>): Promise<void> {
             select 'levy', s.levy_rate_bp where ${levied} and s.levy_rate_bp > 0
           ) lines
         ) t
-       where not exists (select 1 from request_tax_lines l where l.${sql.id(column)} = r.id)`.execute(db);
+       where ${only} and not exists (select 1 from request_tax_lines l where l.${sql.id(column)} = r.id)`.execute(
+      db,
+    );
   }
 }

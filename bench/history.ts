@@ -90,7 +90,7 @@ export interface HistoryBench {
 }
 
 /** A manager and a live session made in the database, as sign-in would: the cookie to send. */
-export function consoleSession(database: BenchDatabase): string {
+export function consoleSession(database: BenchDatabase, buildDir?: string): string {
   const token = randomBytes(32).toString("base64url");
   const hash = createHash("sha256").update(token).digest("hex");
   inBuild(
@@ -102,6 +102,7 @@ export function consoleSession(database: BenchDatabase): string {
     await sql\`insert into staff_sessions (token_hash, staff_account_id, expires_at)
       values (\${${JSON.stringify(hash)}}, \${account.rows[0].id}, now() + interval '1 day')\`.execute(build.database.db);
     answer("ok");`,
+    buildDir,
   );
   return `lodge_staff=${token}`;
 }
@@ -166,7 +167,7 @@ function seedBoth(oneYear: BenchDatabase, tenYears: BenchDatabase) {
  * `npm run db:backup` on an embedded database's folder, as staff run it: written by the script
  * when no server holds the folder, asked of the server (and waited for) when one does.
  */
-async function backUp(database: BenchDatabase): Promise<void> {
+export async function backUp(database: BenchDatabase): Promise<void> {
   const child = spawn(process.execPath, ["scripts/db.ts", "backup"], {
     env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: "" },
     stdio: ["ignore", "ignore", "pipe"],

@@ -40,9 +40,9 @@ export function build(): void {
  * allows one process per data folder, and the server needs it next (on PostgreSQL the same way,
  * so both engines are set up alike).
  */
-export function inBuild(database: BenchDatabase, body: string): string {
+export function inBuild(database: BenchDatabase, body: string, buildDir = BUILD_DIR): string {
   const script = `
-    const build = await import(${JSON.stringify(new URL(`../${BUILD_DIR}/server/index.js`, import.meta.url).href)});
+    const build = await import(${JSON.stringify(new URL(`../${buildDir}/server/index.js`, import.meta.url).href)});
     const answer = (text) => process.stdout.write("\\n${ANSWER}" + text + "\\n");
     try {
       ${body}
@@ -109,7 +109,11 @@ export async function makeDataDir(): Promise<{ dataDir: string; remove: () => Pr
 
 export type RunningServer = { url: string; pid: number; stop: () => Promise<void> };
 
-export async function startServer(database: BenchDatabase, port: number): Promise<RunningServer> {
+export async function startServer(
+  database: BenchDatabase,
+  port: number,
+  buildDir = BUILD_DIR,
+): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
   // With the heap limits and allocator settings `npm start` gives the server (server/node-flags.ts).
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
@@ -117,7 +121,7 @@ export async function startServer(database: BenchDatabase, port: number): Promis
     env: withServerEnv({
       ...process.env,
       NODE_ENV: "production",
-      BUILD_DIR,
+      BUILD_DIR: buildDir,
       PORT: String(port),
       ...databaseEnv(database),
       WRITE_RATE_LIMIT: "0",
@@ -163,6 +167,7 @@ export type ThrowawayPostgres = { databaseUrl: string; drop: () => Promise<void>
  */
 export async function createPostgresDatabase(
   adminUrl = POSTGRES_ADMIN_URL,
+  template?: string,
 ): Promise<ThrowawayPostgres | { unreachable: string }> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   // A server that goes away while connected emits 'error'; the failing query reports it.
@@ -177,7 +182,9 @@ export async function createPostgresDatabase(
   }
   const name = `lodge_bench_${randomBytes(6).toString("hex")}`;
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      `create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ""}`,
+    );
   } catch (error) {
     await admin.end().catch(() => {});
     throw error;

@@ -185,6 +185,44 @@ export async function listOutbox(
   return { rows, total: count.total, page: current, pageSize };
 }
 
+/** Where a slice of the outbox ends: the last mail's created_at (the database's text) and id. */
+export interface OutboxCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * Up to `size` mails after `after`, in the list's order (newest first), optionally of one status:
+ * the slices of the outbox's export. The cursor bounds created_at plainly beside the row
+ * comparison, so the (created_at, id) index reads only from the cursor on.
+ */
+export async function listOutboxSlice(
+  db: DB,
+  status: OutboxStatus | undefined,
+  after: OutboxCursor | null,
+  size: number,
+): Promise<{ rows: ListedMail[]; next: OutboxCursor | null }> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select([...LISTED_COLUMNS, sql<string>`created_at::text`.as("cursorAt")])
+    .$if(status !== undefined, (q) => q.where("status", "=", status!))
+    .$if(after !== null, (q) =>
+      q.where(
+        sql<boolean>`created_at <= ${after!.at}::timestamptz
+          and (created_at < ${after!.at}::timestamptz or id < ${after!.id}::bigint)`,
+      ),
+    )
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(size)
+    .execute();
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ cursorAt: _cursorAt, ...row }) => row),
+    next: last && rows.length === size ? { at: last.cursorAt, id: String(last.id) } : null,
+  };
+}
+
 /** How many mails wait to be sent (for the start-up line when SMTP is not configured). */
 export async function countPendingMails(db: DB): Promise<number> {
   const row = await db

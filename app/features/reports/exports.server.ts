@@ -8,7 +8,7 @@ import {
   type InboxFilter,
   type StayRow,
 } from "~/features/desk/inbox.server.ts";
-import { listOutbox } from "~/features/mail/outbox.server.ts";
+import { listOutboxSlice, type OutboxCursor } from "~/features/mail/outbox.server.ts";
 import { billsFor } from "~/features/pricing/rates.server.ts";
 import { listClosures } from "~/features/stays/room-closures.server.ts";
 import { listRooms } from "~/features/stays/rooms.server.ts";
@@ -71,31 +71,49 @@ const REQUESTS_HEADER = [
   "Of which tourism levy (K)",
 ];
 
-/** Every request the filter matches, newest first, one slice of `sliceRows` at a time. */
-async function* requestRows(db: DB, filter: InboxFilter, sliceRows: number): AsyncGenerator<unknown[][]> {
-  let after: InboxCursor | null = null;
+/**
+ * A long list read in keyset slices: `readSlice` answers the rows after a cursor (null: from the
+ * start) and the cursor of its last row, or null after the last slice; `cells` makes the CSV rows
+ * of one slice. One short query per slice, read only when the response asks for it
+ * (export-response.server.ts), so other queries get in between and memory holds one slice.
+ */
+async function* keysetSlices<Row, Cursor>(
+  readSlice: (after: Cursor | null) => Promise<{ rows: Row[]; next: Cursor | null }>,
+  cells: (rows: Row[]) => Promise<unknown[][]> | unknown[][],
+): AsyncGenerator<unknown[][]> {
+  let after: Cursor | null = null;
   do {
-    const slice = await listInboxSlice(db, filter, after, sliceRows);
-    // The bill each request keeps: its total and the taxes it contains.
-    const bills = await billsFor(db, slice.rows);
-    yield slice.rows.map((row) => {
-      const bill = bills.get(`${row.kind}:${row.id}`);
-      return [
-        new Date(row.createdAt).toISOString(),
-        INBOX_KIND_LABELS[row.kind],
-        row.reference,
-        row.name,
-        row.email,
-        row.phone,
-        row.status,
-        row.summary,
-        bill?.total ?? "",
-        bill?.vat ?? "",
-        bill?.levy ?? "",
-      ];
-    });
+    const slice: { rows: Row[]; next: Cursor | null } = await readSlice(after);
+    yield await cells(slice.rows);
     after = slice.next;
-  } while (after);
+  } while (after !== null);
+}
+
+/** Every request the filter matches, newest first, one slice of `sliceRows` at a time. */
+function requestRows(db: DB, filter: InboxFilter, sliceRows: number): AsyncGenerator<unknown[][]> {
+  return keysetSlices(
+    (after: InboxCursor | null) => listInboxSlice(db, filter, after, sliceRows),
+    async (rows) => {
+      // The bill each request keeps: its total and the taxes it contains.
+      const bills = await billsFor(db, rows);
+      return rows.map((row) => {
+        const bill = bills.get(`${row.kind}:${row.id}`);
+        return [
+          new Date(row.createdAt).toISOString(),
+          INBOX_KIND_LABELS[row.kind],
+          row.reference,
+          row.name,
+          row.email,
+          row.phone,
+          row.status,
+          row.summary,
+          bill?.total ?? "",
+          bill?.vat ?? "",
+          bill?.levy ?? "",
+        ];
+      });
+    },
+  );
 }
 
 /** The requests' export, read `sliceRows` at a time (a parameter for the tests). */
@@ -110,6 +128,33 @@ export function requestsExport(sliceRows = EXPORT_SLICE_ROWS): ListExport {
         name: "requests",
         header: REQUESTS_HEADER,
         rows: requestRows(db, query, sliceRows),
+      });
+    },
+  };
+}
+
+/** The outbox's export (every mail, or those of one status), read `sliceRows` at a time. */
+export function outboxExport(sliceRows = EXPORT_SLICE_ROWS): ListExport {
+  return {
+    role: "any",
+    read(db, params) {
+      const status = readOutboxStatus(params.get("status"));
+      return Promise.resolve({
+        name: status ? `outbox-${status}` : "outbox",
+        header: ["Written", "Sent", "To", "Subject", "Status", "Attempts", "Last error"],
+        rows: keysetSlices(
+          (after: OutboxCursor | null) => listOutboxSlice(db, status, after, sliceRows),
+          (mails) =>
+            mails.map((mail) => [
+              mail.createdAt,
+              mail.sentAt,
+              mail.recipient ?? "The lodge's inbox",
+              mail.subject,
+              mail.status,
+              mail.attempts,
+              mail.lastError,
+            ]),
+        ),
       });
     },
   };
@@ -218,25 +263,6 @@ export const LIST_EXPORTS: Record<string, ListExport> = {
       };
     },
   },
-  outbox: {
-    role: "any",
-    async read(db, params) {
-      const status = readOutboxStatus(params.get("status"));
-      const { rows } = await listOutbox(db, { status, pageSize: 100_000 });
-      return {
-        name: status ? `outbox-${status}` : "outbox",
-        header: ["Written", "Sent", "To", "Subject", "Status", "Attempts", "Last error"],
-        rows: rows.map((mail) => [
-          mail.createdAt,
-          mail.sentAt,
-          mail.recipient ?? "The lodge's inbox",
-          mail.subject,
-          mail.status,
-          mail.attempts,
-          mail.lastError,
-        ]),
-      };
-    },
-  },
+  outbox: outboxExport(),
   ...REPORT_EXPORTS,
 };

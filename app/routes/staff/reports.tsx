@@ -30,7 +30,7 @@ import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/reports";
 import { documentsBetween } from "~/features/fiscal/fiscal-queue.server.ts";
 import { fiscalDocumentLine } from "~/features/fiscal/fiscal-document-line.ts";
-import { readReportsPage } from "../../features/reports/reports.server.ts";
+import { readKeptReportsPage } from "~/features/reports/report-cache.server.ts";
 
 // Reports (decisions.md 35), managers only: how full the lodge was, at what rate, what
 // each room type, source and payment method brought, venues, cancellations and no-shows, and the
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = lodgeToday();
   const query = readReportQuery(new URL(request.url).searchParams, today);
   const [page, fiscal] = await Promise.all([
-    readReportsPage(db, query, today),
+    readKeptReportsPage(db, query, today),
     documentsBetween(db, query.period.from, query.period.until),
   ]);
   return { ...page, fiscal: fiscal.map(fiscalDocumentLine) };
