@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { get, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -27,6 +28,9 @@ const page = `<!DOCTYPE html><table>${Array.from(
     `<tr><td>${100 + (i % 35)}</td><td><a href="/staff/requests/booking/${i * 7919}">Guest ${i}</a></td></tr>`,
 ).join("")}</table>`;
 
+/** Some 2.5 MB that does not compress, so that the zlib stream fills and drains many times. */
+const exportChunks = Array.from({ length: 40 }, () => randomBytes(64 * 1024));
+
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let url: string;
 
@@ -36,6 +40,22 @@ beforeAll(async () => {
   app.get("/page", (_request, response) => {
     response.type("html").send(page);
   });
+  // A long download written as React Router's adapter writes one: at each full buffer, wait for
+  // one drain with `once`, then take the listener off with `off`.
+  app.get("/export", async (_request, response) => {
+    response.type("text/csv");
+    for (const chunk of exportChunks) {
+      if (response.write(chunk)) continue;
+      await new Promise<void>((resolve) => {
+        const onDrain = () => {
+          response.off("drain", onDrain);
+          resolve();
+        };
+        response.once("drain", onDrain);
+      });
+    }
+    response.end();
+  });
   server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
@@ -44,8 +64,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The answer as sent, still compressed (fetch would decompress it). */
-async function fetchAs(acceptEncoding: string) {
-  const request = get(url, { headers: { "accept-encoding": acceptEncoding } });
+async function fetchAs(acceptEncoding: string, path = "/page") {
+  const request = get(new URL(path, url), { headers: { "accept-encoding": acceptEncoding } });
   const [response] = (await once(request, "response")) as [IncomingMessage];
   return { encoding: response.headers["content-encoding"], body: Buffer.concat(await response.toArray()) };
 }
@@ -64,5 +84,21 @@ describe("answerCompression", () => {
     const { encoding, body } = await fetchAs("gzip");
     expect(encoding).toBe("gzip");
     expect(gunzipSync(body).toString("utf8")).toBe(page);
+  });
+
+  it("streams a long download through many drains without piling up drain listeners", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const { encoding, body } = await fetchAs("gzip", "/export");
+      expect(encoding).toBe("gzip");
+      expect(gunzipSync(body).equals(Buffer.concat(exportChunks))).toBe(true);
+      // Node emits the leak warning on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
   });
 });

@@ -1,3 +1,4 @@
+import type { RequestHandler, Response } from "express";
 import compression from "compression";
 import { constants } from "node:zlib";
 
@@ -10,14 +11,50 @@ import { constants } from "node:zlib";
  */
 export const BROTLI_WINDOW_BITS = 18;
 
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * compression hands an answer's `drain` listeners to its own zlib stream but cannot take them
+ * off again (expressjs/compression#135). React Router's adapter waits for each drain of a
+ * streamed answer with `once` and then `off`, so a long download (a CSV export) would pile up one
+ * listener per drain on that stream, each called again at every later drain. Here one listener
+ * stays, and the one-shot waits sit in a set that `off` can reach.
+ */
+function oneShotDrains(response: Response) {
+  const waiting = new Set<Listener>();
+  let listening = false;
+  const { once, removeListener } = response;
+  response.once = function (this: Response, event: string | symbol, listener: Listener) {
+    if (event !== "drain") return once.call(this, event, listener);
+    waiting.add(listener);
+    if (!listening) {
+      listening = true;
+      response.on("drain", () => {
+        const due = [...waiting];
+        waiting.clear();
+        for (const wake of due) wake();
+      });
+    }
+    return this;
+  };
+  response.off = response.removeListener = function (
+    this: Response,
+    event: string | symbol,
+    listener: Listener,
+  ) {
+    if (event === "drain" && waiting.delete(listener)) return this;
+    return removeListener.call(this, event, listener);
+  };
+}
+
 /**
  * Compression of the answers made per request (pages drawn for their reader, the console's data
- * requests): brotli where the client takes it, at quality 4 (fast enough per answer), else gzip.
- * Built assets come precompressed at the highest quality (server/static-files.ts), kept pages
- * compressed once (server/page-pipeline.ts).
+ * requests, exports): brotli where the client takes it, at quality 4 (fast enough per answer),
+ * else gzip. Built assets come precompressed at the highest quality (server/static-files.ts),
+ * kept pages compressed once (server/page-pipeline.ts).
  */
-export function answerCompression() {
-  return compression({
+export function answerCompression(): RequestHandler {
+  const compress = compression({
     brotli: {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 4,
@@ -25,4 +62,11 @@ export function answerCompression() {
       },
     },
   });
+  return (request, response, next) => {
+    compress(request, response, (error?: unknown) => {
+      if (error) return next(error);
+      oneShotDrains(response);
+      next();
+    });
+  };
 }
