@@ -25,6 +25,7 @@ import * as housekeeping from "./migrations/2026-11-27-6-housekeeping.ts";
 import * as stayChanges from "./migrations/2026-11-27-7-stay-changes.ts";
 import * as extras from "./migrations/2026-11-27-8-extras.ts";
 import * as fiscalInvoices from "./migrations/2026-11-27-9-fiscal-invoices.ts";
+import * as fiscalBuyersAndCorrections from "./migrations/2026-11-28-2-fiscal-buyers-and-corrections.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -58,6 +59,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-27-7-stay-changes": stayChanges,
   "2026-11-27-8-extras": extras,
   "2026-11-27-9-fiscal-invoices": fiscalInvoices,
+  "2026-11-28-2-fiscal-buyers-and-corrections": fiscalBuyersAndCorrections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
