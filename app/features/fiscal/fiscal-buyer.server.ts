@@ -5,7 +5,8 @@
 // exists, so the trigger answers only a race.
 import { data } from "react-router";
 import type { DB } from "~/shared/db/client.server.ts";
-import type { FiscalDocumentRow } from "~/shared/db/schema.ts";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, FiscalDocumentRow } from "~/shared/db/schema.ts";
 import { formDataToObject } from "~/shared/forms/form-data.ts";
 import { recordHistory } from "~/features/requests/request-history.server.ts";
 import type { SignedInStaff } from "~/features/staff/staff-sessions.server.ts";
@@ -21,6 +22,16 @@ const TABLES = {
 } as const;
 const KINDS = Object.keys(TABLES) as FiscalRequest["kind"][];
 
+/** The request's tax invoices (any: the first one fixes the buyer). */
+function invoiceOf(eb: ExpressionBuilder<Database, keyof Database>, request: FiscalRequest) {
+  return eb
+    .selectFrom("fiscalDocuments")
+    .select("id")
+    .where("kind", "=", "sale")
+    .where("requestKind", "=", request.kind)
+    .where("requestId", "=", request.id);
+}
+
 export interface BuyerState {
   buyer: FiscalBuyer | null;
   /** The folio has a tax invoice: the buyer can no longer change. */
@@ -32,20 +43,7 @@ export async function getFiscalBuyer(db: DB, request: FiscalRequest): Promise<Bu
   if (!UUID.test(request.id)) return undefined;
   const row = await db
     .selectFrom(TABLES[request.kind])
-    .select((eb) => [
-      "buyerTpin",
-      "buyerName",
-      eb
-        .exists(
-          eb
-            .selectFrom("fiscalDocuments")
-            .select("id")
-            .where("kind", "=", "sale")
-            .where("requestKind", "=", request.kind)
-            .where("requestId", "=", request.id),
-        )
-        .as("fixed"),
-    ])
+    .select((eb) => ["buyerTpin", "buyerName", eb.exists(invoiceOf(eb, request)).as("fixed")])
     .where("id", "=", request.id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -71,18 +69,7 @@ export async function setFiscalBuyer(
         .updateTable(TABLES[request.kind])
         .set({ buyerTpin: buyer?.buyerTpin ?? null, buyerName: buyer?.buyerName ?? null })
         .where("id", "=", request.id)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("fiscalDocuments")
-                .select("id")
-                .where("kind", "=", "sale")
-                .where("requestKind", "=", request.kind)
-                .where("requestId", "=", request.id),
-            ),
-          ),
-        )
+        .where((eb) => eb.not(eb.exists(invoiceOf(eb, request))))
         .executeTakeFirst(),
     );
     if (Number(updated.numUpdatedRows) > 0) return "saved";
