@@ -16,10 +16,11 @@ const fiscalBuyerSchema = z.object({
     (value) => (typeof value === "string" ? value.replace(/[\s-]/g, "") || undefined : value),
     z.string({ error: "Please enter the business's TPIN." }).regex(TPIN_PATTERN, TPIN_INVALID),
   ),
+  // The invoice's buyer name (custNm) holds 60 characters.
   buyerName: requiredText(
-    100,
+    60,
     "Please enter the business's name as registered with ZRA.",
-    "Please keep the business's name under 100 characters.",
+    "Please keep the business's name within 60 characters, as ZRA's invoice holds no more.",
   ),
 });
 

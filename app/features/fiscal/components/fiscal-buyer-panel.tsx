@@ -65,7 +65,7 @@ export function FiscalBuyerPanel({ buyer, fixed, invoice, active, notice }: Fisc
             name="buyerName"
             label="Business's name"
             autoComplete="organization"
-            maxLength={100}
+            maxLength={60}
             defaultValue={values.buyerName ?? buyer?.buyerName ?? ""}
             error={errors.buyerName}
           />
