@@ -13,9 +13,10 @@ import type { AddressInfo } from "node:net";
  * - POST /items/saveItems { tpin, bhfId, itemCd, itemClsCd, itemNm, ... }: "000"; "910" for a
  *   missing field;
  * - POST /trnsSales/saveSales: validated as the specification asks (device fields, receipt type S
- *   or R, a credit note's orgInvcNo naming a receipt of this device, its refund reason, the item
- *   lines adding up to the header's taxable, tax and total amounts to the ngwee); "910" with the
- *   first problem otherwise. A sale is "000" with data { rcptNo, intrlData, rcptSign,
+ *   or R, the buyer's custTpin null (a walk-in buyer) or ten digits and its custNm, a credit
+ *   note's orgInvcNo naming a receipt of this device, its refund reason, the item lines adding up
+ *   to the header's taxable, tax and total amounts to the ngwee); "910" with the first problem
+ *   otherwise. A sale is "000" with data { rcptNo, intrlData, rcptSign,
  *   vsdcRcptPbctDate, sdcId, mrcNo, qrCodeUrl }. An invoice number (cisInvcNo) seen before is not
  *   fiscalised again: "994" with the receipt of the first (this simulator's reading of a duplicate,
  *   ADR 0029). Every call needs the device initialised first ("901").
@@ -99,6 +100,11 @@ export async function startVsdcSimulator(
     if (typeof body.cisInvcNo !== "string" || !/^[A-Za-z0-9-]{1,50}$/.test(body.cisInvcNo))
       return "cisInvcNo is required";
     if (body.rcptTyCd !== "S" && body.rcptTyCd !== "R") return "rcptTyCd must be S or R";
+    // The buyer: a walk-in buyer has no TPIN; a business's is ten digits.
+    if (body.custTpin !== null && (typeof body.custTpin !== "string" || !/^[0-9]{10}$/.test(body.custTpin)))
+      return "custTpin is not a TPIN (10 digits)";
+    if (typeof body.custNm !== "string" || body.custNm.length < 1 || body.custNm.length > 60)
+      return "custNm is required (at most 60 characters)";
     if (typeof body.pmtTyCd !== "string" || !/^0[1-7]$/.test(body.pmtTyCd))
       return "pmtTyCd is not a payment type";
     if (body.salesSttsCd !== "02") return "salesSttsCd must be 02";

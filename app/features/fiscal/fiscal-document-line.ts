@@ -13,7 +13,12 @@ export function fiscalDocumentLine(doc: FiscalDocumentRow) {
   return {
     id: String(doc.id),
     invoiceNo: String(doc.invoiceNo),
-    kindLabel: doc.kind === "sale" ? "Tax invoice" : "Credit note",
+    kindLabel:
+      doc.kind === "credit"
+        ? "Credit note"
+        : doc.supersededAt
+          ? "Tax invoice (replaced after a correction)"
+          : "Tax invoice",
     written: formatLodgeTime(doc.createdAt),
     total: doc.total === null ? null : Number(doc.total),
     rcptNo: doc.rcptNo,

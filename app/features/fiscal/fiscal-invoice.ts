@@ -31,9 +31,12 @@ export type FiscalRequestKind = "booking" | "reservation" | "venue-booking";
 export interface FiscalSale {
   invoiceNo: number;
   requestKind: FiscalRequestKind;
+  /** The buyer's name: the business the desk recorded, else the guest. */
   guestName: string;
-  /** The guest's TPIN when the guest is a business that gave one; null: a walk-in buyer. */
+  /** The buyer's TPIN when the guest is a business that gave one; null: a walk-in buyer. */
   guestTpin: string | null;
+  /** A corrected folio's invoice says which one it replaces. */
+  remark?: string | null;
   charges: readonly FiscalChargeLine[];
   taxes: readonly FiscalTax[];
   /** The folio's total in kwacha: the sum of the charge lines. */
@@ -234,6 +237,7 @@ interface Header {
   pmtTyCd: string;
   at: Date;
   taxes: readonly FiscalTax[];
+  remark?: string | null;
 }
 
 function request(
@@ -312,7 +316,7 @@ function request(
     totTaxAmt: kwacha(vat + levy),
     totAmt: kwacha(total),
     prchrAcptcYn: "N",
-    remark: credit ? `Credit note for invoice ${credit.orgInvcNo}` : null,
+    remark: credit ? `Credit note for invoice ${credit.orgInvcNo}` : (header.remark ?? null),
     regrId: "lodge",
     regrNm: "Lodge",
     modrId: "lodge",
@@ -335,6 +339,7 @@ export function saleRequest(device: FiscalDeviceIds, sale: FiscalSale): VsdcSale
       pmtTyCd: paymentTypeCode(sale.payments),
       at: sale.at,
       taxes: sale.taxes,
+      remark: sale.remark,
     },
     itemsOf(sale),
     null,
@@ -349,8 +354,8 @@ export interface FiscalCredit {
   /** Kwacha credited: at most what the original still has uncredited. */
   amount: number;
   at: Date;
-  /** The payment type of the refund's method. */
-  method: string;
+  /** The refund's ledger method (its payment type); null: a correction, paid as the invoice was. */
+  method: string | null;
 }
 
 /**
@@ -386,7 +391,7 @@ export function creditRequest(original: VsdcSaleRequest, credit: FiscalCredit): 
       invoiceNo: credit.invoiceNo,
       guestName: original.custNm,
       guestTpin: original.custTpin,
-      pmtTyCd: PAYMENT_TYPES[credit.method] ?? "07",
+      pmtTyCd: credit.method === null ? original.pmtTyCd : (PAYMENT_TYPES[credit.method] ?? "07"),
       at: credit.at,
       taxes,
     },

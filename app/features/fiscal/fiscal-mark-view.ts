@@ -1,6 +1,14 @@
 // What a printed bill says about fiscalisation, as the page gets it (fiscal-mark.server.ts).
 
-export type FiscalMarkView =
+/** The business a tax invoice is made out to; null: the guest, as a walk-in buyer. */
+export interface FiscalBuyerView {
+  tpin: string;
+  name: string;
+}
+
+export type FiscalMarkView = FiscalMarkState & { buyer: FiscalBuyerView | null };
+
+export type FiscalMarkState =
   /** Not fiscalised: no VSDC, or not settled yet. The bill says it is not a fiscal tax invoice. */
   | { state: "none" }
   /** Queued, or refused and waiting for a manager: the bill says fiscalisation is pending. */

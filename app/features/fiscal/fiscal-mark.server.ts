@@ -2,7 +2,8 @@ import QRCode from "qrcode";
 import { sql } from "kysely";
 import type { DB } from "~/shared/db/client.server.ts";
 import type { FiscalDocumentRow } from "~/shared/db/schema.ts";
-import type { FiscalMarkView } from "./fiscal-mark-view.ts";
+import type { FiscalMarkState, FiscalMarkView } from "./fiscal-mark-view.ts";
+import { getFiscalBuyer } from "./fiscal-buyer.server.ts";
 import { documentsOfRequest } from "./fiscal-queue.server.ts";
 
 // What a printed folio or receipt says about fiscalisation: ZRA's invoice, its signature data,
@@ -22,7 +23,7 @@ export async function qrSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
 }
 
-async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean): Promise<FiscalMarkView> {
+async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean): Promise<FiscalMarkState> {
   if (!doc) return { state: "none" };
   const title = doc.kind === "sale" ? "Tax invoice" : "Credit note";
   if (doc.status !== "sent") return { state: doc.status, title, invoiceNo: doc.invoiceNo };
@@ -64,15 +65,19 @@ async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean
 }
 
 /**
- * The fiscal mark of a request's folio (its tax invoice), or of one refund's receipt (its credit
- * note). `print`: this showing is a print, counted so the next one says "Copy".
+ * The fiscal mark of a request's folio (its current tax invoice), or of one refund's receipt (its
+ * credit note), with the business buyer the invoice is made out to. `print`: this showing is a print, counted so the next one says "Copy".
  */
 export async function fiscalMarkFor(
   db: DB,
   request: { kind: FiscalDocumentRow["requestKind"]; id: string },
   { paymentId, print = false }: { paymentId?: string; print?: boolean } = {},
 ): Promise<FiscalMarkView> {
-  const docs = await documentsOfRequest(db, request);
+  const [docs, buyer] = await Promise.all([documentsOfRequest(db, request), getFiscalBuyer(db, request)]);
   const credit = paymentId ? docs.find((doc) => doc.paymentId === paymentId) : undefined;
-  return markOf(db, credit ?? docs.find((doc) => doc.kind === "sale"), print);
+  // The folio's current invoice: a correction replaced the earlier ones.
+  const sale = docs.find((doc) => doc.kind === "sale" && doc.supersededAt === null);
+  const mark = await markOf(db, credit ?? sale, print);
+  const given = buyer?.buyer;
+  return { ...mark, buyer: given ? { tpin: given.buyerTpin, name: given.buyerName } : null };
 }

@@ -3,10 +3,13 @@ import { lodgeToday } from "~/shared/dates.ts";
 import { logger } from "~/shared/logger.server.ts";
 import { loadFolioSheet } from "~/features/payments/folios.server.ts";
 import { getKeptPrices } from "~/features/pricing/rates.server.ts";
+import { sumTaxLines } from "~/features/pricing/folio.ts";
+import { loadExtraCharges } from "~/features/extras/extras.server.ts";
 import type { FiscalDeviceRow } from "~/shared/db/schema.ts";
 import {
   creditRequest,
   saleRequest,
+  CREDIT_REASONS,
   FISCAL_ITEMS,
   type FiscalDeviceIds,
   type VsdcSaleRequest,
@@ -30,6 +33,7 @@ import {
   type ClaimedDocument,
   type FiscalSettings,
 } from "./fiscal-queue.server.ts";
+import { getFiscalBuyer } from "./fiscal-buyer.server.ts";
 import {
   httpVsdcClient,
   VSDC_DUPLICATE,
@@ -86,35 +90,11 @@ async function documentBody(
   device: FiscalDeviceIds,
 ): Promise<{ body: VsdcSaleRequest; total: number } | { error: string }> {
   if (doc.payload) return { body: doc.payload as VsdcSaleRequest, total: Number(doc.total ?? 0) };
-  if (doc.kind === "sale") {
-    const request = { kind: doc.requestKind, id: doc.requestId };
-    const [sheet, kept] = await Promise.all([
-      loadFolioSheet(db, request),
-      getKeptPrices(db, request.kind, request.id),
-    ]);
-    if (!sheet) return { error: "The request of this invoice no longer exists." };
-    const byMethod = new Map<string, number>();
-    for (const line of sheet.ledger)
-      byMethod.set(
-        line.method,
-        (byMethod.get(line.method) ?? 0) + (line.kind === "payment" ? line.amount : -line.amount),
-      );
-    const body = saleRequest(device, {
-      invoiceNo: Number(doc.invoiceNo),
-      requestKind: doc.requestKind,
-      guestName: sheet.guest.name,
-      guestTpin: null,
-      charges: sheet.folio.charges,
-      taxes: kept.taxes,
-      total: sheet.folio.total,
-      payments: [...byMethod].map(([method, amount]) => ({ method, amount })),
-      at: doc.createdAt,
-    });
-    return { body, total: sheet.folio.total };
-  }
+  if (doc.kind === "sale") return saleBody(db, doc, device);
   const original = doc.originalId ? await getDocument(db, doc.originalId) : undefined;
   if (!original?.payload || !original.rcptNo)
     return { error: "The invoice this credit note corrects is not fiscalised." };
+  // A refund credits its amount; a correction of the folio credits all the invoice has left.
   const refund = doc.paymentId
     ? await db
         .selectFrom("payments")
@@ -123,18 +103,63 @@ async function documentBody(
         .executeTakeFirst()
     : undefined;
   const left = Number(original.total ?? 0) - (await creditedBefore(db, original.id, doc.invoiceNo));
-  const amount = Math.min(refund?.amount ?? 0, left);
+  const amount = doc.paymentId ? Math.min(refund?.amount ?? 0, left) : left;
   if (amount <= 0)
-    return { error: "Nothing is left to credit on the invoice: the refund returned an overpayment." };
+    return {
+      error: doc.paymentId
+        ? "Nothing is left to credit on the invoice: the refund returned an overpayment."
+        : "Nothing is left to credit on the invoice: refunds credited all of it before the correction.",
+    };
   const body = creditRequest(original.payload as VsdcSaleRequest, {
     invoiceNo: Number(doc.invoiceNo),
     orgInvcNo: Number(original.rcptNo),
-    reasonCode: (doc.reasonCode ?? "06") as "06",
+    reasonCode: (doc.reasonCode ?? "06") as keyof typeof CREDIT_REASONS,
     amount,
     at: doc.createdAt,
-    method: refund?.method ?? "Cash",
+    method: doc.paymentId ? (refund?.method ?? "Cash") : null,
   });
   return { body, total: amount };
+}
+
+/**
+ * A tax invoice: the folio as it is now (its charges, the taxes of the stay and of each charge),
+ * made out to the business buyer the desk recorded or to the guest as a walk-in buyer.
+ */
+async function saleBody(
+  db: DB,
+  doc: ClaimedDocument,
+  device: FiscalDeviceIds,
+): Promise<{ body: VsdcSaleRequest; total: number } | { error: string }> {
+  const request = { kind: doc.requestKind, id: doc.requestId };
+  const [sheet, kept, extras, buyer, replaced] = await Promise.all([
+    loadFolioSheet(db, request),
+    getKeptPrices(db, request.kind, request.id),
+    loadExtraCharges(db, request),
+    getFiscalBuyer(db, request),
+    doc.replacesId ? getDocument(db, doc.replacesId) : undefined,
+  ]);
+  if (!sheet) return { error: "The request of this invoice no longer exists." };
+  const byMethod = new Map<string, number>();
+  for (const line of sheet.ledger)
+    byMethod.set(
+      line.method,
+      (byMethod.get(line.method) ?? 0) + (line.kind === "payment" ? line.amount : -line.amount),
+    );
+  const body = saleRequest(device, {
+    invoiceNo: Number(doc.invoiceNo),
+    requestKind: doc.requestKind,
+    guestName: buyer?.buyer?.buyerName ?? sheet.guest.name,
+    guestTpin: buyer?.buyer?.buyerTpin ?? null,
+    remark: replaced
+      ? `Corrected folio: replaces invoice ${replaced.invoiceNo} (ZRA ${replaced.rcptNo ?? "pending"})`
+      : null,
+    charges: sheet.folio.charges,
+    taxes: sumTaxLines([kept.taxes, ...extras.map((extra) => extra.taxes)]),
+    total: sheet.folio.total,
+    payments: [...byMethod].map(([method, amount]) => ({ method, amount })),
+    at: doc.createdAt,
+  });
+  return { body, total: sheet.folio.total };
 }
 
 export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {

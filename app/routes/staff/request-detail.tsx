@@ -42,6 +42,8 @@ import { listCharges, listExtras, extraChargesOf } from "~/features/extras/extra
 import { applyPostCharge, applyVoidCharge } from "~/features/extras/charge-actions.server.ts";
 import { chargeLabel } from "~/features/extras/extra-pricing.ts";
 import { StaffChargesPanel } from "~/features/extras/components/staff-charges-panel.tsx";
+import { applyFiscalBuyer, loadTaxInvoicePanel } from "~/features/fiscal/fiscal-buyer.server.ts";
+import { FiscalBuyerPanel } from "~/features/fiscal/components/fiscal-buyer-panel.tsx";
 import type { Route } from "./+types/request-detail";
 
 // One request, made for reception: who the guest is and how to call them, the stay,
@@ -167,11 +169,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       stay: null,
       changes: null,
       charges: null,
+      taxInvoice: null,
     };
   }
   const record = await getPayableRecord(db, kind, params.id);
   if (!record) throw data("Not found", { status: 404 });
-  const [history, ledger, deposit, attempts, chargeRows, extras, staffNames] = await Promise.all([
+  const [history, ledger, deposit, attempts, chargeRows, extras, staffNames, taxInvoice] = await Promise.all([
     listHistoryWithStaff(db, kind, params.id),
     listLedger(db, { kind, id: params.id }),
     kind === "venue-booking" ? null : getDepositOutcome(db, { kind, id: params.id }),
@@ -179,6 +182,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listCharges(db, { kind, id: params.id }),
     listExtras(db, { activeOnly: true }),
     db.selectFrom("staffAccounts").select(["id", "name"]).execute(),
+    loadTaxInvoicePanel(db, { kind, id: params.id }),
   ]);
   const folio = buildFolio(chargeableOf(record, undefined, extraChargesOf(chargeRows)), ledger);
   const names = new Map(staffNames.map((account) => [account.id, account.name]));
@@ -219,6 +223,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ? null
         : { checkIn: record.row.checkIn, checkOut: record.row.checkOut, today },
     changes,
+    taxInvoice,
     charges: {
       canPost: record.row.status === (record.kind === "venue-booking" ? "Confirmed" : "Checked in"),
       extras: extras.map((extra) => ({
@@ -287,6 +292,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
       return applyLedgerEntry(db, staff, params.kind, params.id, form);
     if (form.get("intent") === "post-charge") return applyPostCharge(db, staff, params.kind, params.id, form);
     if (form.get("intent") === "void-charge") return applyVoidCharge(db, staff, params.kind, params.id, form);
+    if (form.get("intent") === "fiscal-buyer")
+      return applyFiscalBuyer(db, staff, params.kind, params.id, form);
     // The page's own request, whatever the form says.
     form.set("kind", params.kind);
     form.set("id", params.id);
@@ -401,6 +408,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
     stay,
     changes,
     charges,
+    taxInvoice,
   } = loaderData;
   const title = `${INBOX_KIND_LABELS[kind].replace(/s$/, "")}: ${name}`;
   const notice = useStaffNotice(actionData);
@@ -451,6 +459,12 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
           extras={charges.extras}
           canPost={charges.canPost}
           notice={actionData as Parameters<typeof StaffChargesPanel>[0]["notice"]}
+        />
+      ) : null}
+      {taxInvoice ? (
+        <FiscalBuyerPanel
+          {...taxInvoice}
+          notice={actionData as Parameters<typeof FiscalBuyerPanel>[0]["notice"]}
         />
       ) : null}
       {money ? (

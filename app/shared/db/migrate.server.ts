@@ -26,6 +26,7 @@ import * as stayChanges from "./migrations/2026-11-27-7-stay-changes.ts";
 import * as extras from "./migrations/2026-11-27-8-extras.ts";
 import * as fiscalInvoices from "./migrations/2026-11-27-9-fiscal-invoices.ts";
 import * as occupancyPrices from "./migrations/2026-11-28-1-occupancy-prices.ts";
+import * as fiscalBuyersAndCorrections from "./migrations/2026-11-28-2-fiscal-buyers-and-corrections.ts";
 import * as reportsVersion from "./migrations/2026-11-28-3-reports-version.ts";
 import * as stayRooms from "./migrations/2026-11-28-4-stay-rooms.ts";
 
@@ -62,6 +63,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-27-8-extras": extras,
   "2026-11-27-9-fiscal-invoices": fiscalInvoices,
   "2026-11-28-1-occupancy-prices": occupancyPrices,
+  "2026-11-28-2-fiscal-buyers-and-corrections": fiscalBuyersAndCorrections,
   "2026-11-28-3-reports-version": reportsVersion,
   "2026-11-28-4-stay-rooms": stayRooms,
 };

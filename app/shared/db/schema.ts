@@ -137,6 +137,12 @@ interface GuestRequestColumns<Status extends string> {
   /** Where the request came from: the web forms, a phone call, a guest at the door. */
   channel: ColumnType<RequestChannel, RequestChannel | undefined, RequestChannel>;
   createdAt: ServerTimestamp;
+  /**
+   * The business a fiscal tax invoice is made out to (its ZRA TPIN, ten digits, and name), both
+   * or neither; null: a walk-in buyer. Fixed once the folio has a tax invoice (ADR 0029).
+   */
+  buyerTpin: ColumnType<string | null, string | null | undefined, string | null>;
+  buyerName: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export const REQUEST_CHANNELS = ["web", "phone", "walk-in"] as const;
@@ -723,6 +729,10 @@ interface FiscalDocumentTable {
   mrcNo: string | null;
   qrUrl: string | null;
   prints: ColumnType<number, number | undefined, number>;
+  /** A corrected folio's new tax invoice: the invoice it replaces (credited before it). */
+  replacesId: string | null;
+  /** A tax invoice replaced by a correction; the request's current one has none. */
+  supersededAt: Date | null;
 }
 export type FiscalDocumentRow = Selectable<FiscalDocumentTable>;
 export type FiscalDeviceRow = Selectable<FiscalDeviceTable>;

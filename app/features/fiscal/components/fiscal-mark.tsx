@@ -7,14 +7,36 @@ import "./fiscal-mark.css";
 // and time, the QR code), or that fiscalisation is pending, or, without a fiscal invoice, that the
 // document is not one.
 
+/** The business buyer, printed on the bill whenever the desk recorded one. */
+function Buyer({ buyer }: { buyer: FiscalMarkView["buyer"] }) {
+  if (!buyer) return null;
+  return (
+    <dl className="folio__facts fiscal-mark__buyer">
+      <dt>Buyer</dt>
+      <dd>{buyer.name}</dd>
+      <dt>Buyer&apos;s TPIN</dt>
+      <dd>{buyer.tpin}</dd>
+    </dl>
+  );
+}
+
 export function FiscalMark({ mark }: { mark: FiscalMarkView }) {
-  if (mark.state === "none") return <p className="folio__notice">{NOT_A_TAX_INVOICE}</p>;
+  if (mark.state === "none")
+    return (
+      <>
+        <Buyer buyer={mark.buyer} />
+        <p className="folio__notice">{NOT_A_TAX_INVOICE}</p>
+      </>
+    );
   if (mark.state !== "sent")
     return (
-      <p className="folio__notice fiscal-mark__pending" role="status">
-        {mark.title} {mark.invoiceNo}: fiscalisation with ZRA is pending. This is not yet a fiscal tax
-        invoice; the lodge sends it to ZRA as soon as ZRA&apos;s system answers.
-      </p>
+      <>
+        <Buyer buyer={mark.buyer} />
+        <p className="folio__notice fiscal-mark__pending" role="status">
+          {mark.title} {mark.invoiceNo}: fiscalisation with ZRA is pending. This is not yet a fiscal tax
+          invoice; the lodge sends it to ZRA as soon as ZRA&apos;s system answers.
+        </p>
+      </>
     );
   const reason = mark.reason ? CREDIT_REASONS[mark.reason as keyof typeof CREDIT_REASONS] : undefined;
   return (
@@ -40,6 +62,14 @@ export function FiscalMark({ mark }: { mark: FiscalMarkView }) {
           ) : null}
           <dt>TPIN</dt>
           <dd>{mark.tpin}</dd>
+          {mark.buyer ? (
+            <>
+              <dt>Buyer</dt>
+              <dd>{mark.buyer.name}</dd>
+              <dt>Buyer&apos;s TPIN</dt>
+              <dd>{mark.buyer.tpin}</dd>
+            </>
+          ) : null}
           <dt>VSDC date and time</dt>
           <dd>{vsdcDateText(mark.vsdcDate)}</dd>
           <dt>SDC ID</dt>
