@@ -228,7 +228,7 @@ for (const engine of ENGINES) {
       const queued = await fiscalMarkFor(db, { kind: "booking", id: await idOf("bookings", "Guest Queued") });
       expect(queued.state === "pending" && String(queued.invoiceNo)).toBe("4");
       const notSettled = await fiscalMarkFor(db, { kind: "booking", id });
-      expect(notSettled).toEqual({ state: "none" });
+      expect(notSettled).toEqual({ state: "none", buyer: null });
     });
 
     it("keeps the fiscal queue: the device, the sent documents, the credit note and the one queued", async () => {
