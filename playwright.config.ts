@@ -19,7 +19,7 @@ import {
 } from "./tests/e2e/servers.ts";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against
-// the production build, started several times with different settings.
+// the production build, started three times with different settings.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function server(url: string, env: Record<string, string>) {
@@ -32,9 +32,6 @@ function server(url: string, env: Record<string, string>) {
     timeout: 60_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
-    // Started once it listens: Playwright starts web servers one after the other, so the sites
-    // prepare their databases side by side and the last entry (servers-ready.ts) waits for them all.
-    wait: { stdout: /listening on/ },
     env: {
       NODE_ENV: "production",
       PORT: new URL(url).port,
@@ -108,20 +105,8 @@ export default defineConfig({
         ZRA_BRANCH_ID: VSDC_DEVICE.bhfId,
         ZRA_DEVICE_SERIAL: VSDC_DEVICE.dvcSrlNo,
       }),
-      // Its log is kept: a test reads it for the card number it typed (never there). Its output
-      // goes to the file, so Playwright waits for its health check, the other sites meanwhile.
+      // Its log is kept: a test reads it for the card number it typed (never there).
       command: `rm -rf ${PAYMENTS_DATA_DIR} ${PAYMENTS_LOG} && exec node server/index.ts > ${PAYMENTS_LOG}`,
-      wait: undefined,
-    },
-    // Last: every site above answers its health check before the global setup and the tests.
-    {
-      command: `node tests/e2e/servers-ready.ts ${[SITE_URL, RATE_LIMITED_URL, STAFF_URL, PAYMENTS_URL]
-        .map((url) => `${url}/healthz`)
-        .join(" ")} any:${DB_DOWN_URL}/`,
-      wait: { stdout: /all servers ready/ },
-      timeout: 120_000,
-      stdout: "ignore" as const,
-      stderr: "pipe" as const,
     },
   ],
 });
