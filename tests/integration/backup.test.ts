@@ -70,7 +70,11 @@ async function everything(db: DB): Promise<Record<string, string[]>> {
   return out;
 }
 
-describe("a backup of the embedded database", () => {
+// Each test here copies, migrates or restores whole embedded databases, one after another: minutes
+// of work on a busy two-core machine, where the default 30 s would stop them half-way.
+const WHOLE_DATABASES = { timeout: 180_000 };
+
+describe("a backup of the embedded database", WHOLE_DATABASES, () => {
   it("restores into a fresh folder with every row of every table", async () => {
     const dataDir = fresh("data");
     const today = lodgeToday();
@@ -246,7 +250,7 @@ describe("a backup of the embedded database", () => {
   });
 });
 
-describe("npm run db:backup and db:restore", () => {
+describe("npm run db:backup and db:restore", WHOLE_DATABASES, () => {
   const run = (args: string[], env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ["scripts/db.ts", ...args], {
       env: { ...process.env, ...env, DATABASE_URL: "", PORT: "1" },
@@ -270,7 +274,7 @@ describe("npm run db:backup and db:restore", () => {
     expect(restored.code, restored.stderr).toBe(0);
     expect(readdirSync(target)).toContain("PG_VERSION");
     // Three embedded databases start one after another, two of them in child processes.
-  }, 90_000);
+  });
 
   it("refuses to restore into, or migrate, a folder a running server holds", async () => {
     const dataDir = fresh("held");
