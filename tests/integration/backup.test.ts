@@ -273,7 +273,6 @@ describe("npm run db:backup and db:restore", WHOLE_DATABASES, () => {
     const restored = await run(["restore", join(dataDir, BACKUPS_FOLDER, name ?? "")], { DATA_DIR: target });
     expect(restored.code, restored.stderr).toBe(0);
     expect(readdirSync(target)).toContain("PG_VERSION");
-    // Three embedded databases start one after another, two of them in child processes.
   });
 
   it("refuses to restore into, or migrate, a folder a running server holds", async () => {
