@@ -6,6 +6,7 @@ import {
   moneyReceived,
   occupancyByNight,
   ON_THE_BOOKS_STATUSES,
+  readPeriodRooms,
   readTaxReturn,
   roomRevenueBy,
   roomRevenueByTypeAndBucket,
@@ -38,12 +39,14 @@ import type { ListExport, ListFile } from "./exports.server.ts";
 
 // What the reports page and its CSV files read, one way for both.
 
+/** A period's summary; `nights` when its nights are being read already (the page's period). */
 async function readSummary(
   db: DB,
   range: NightRange,
+  nightsRead: Promise<NightFigures[]> = occupancyByNight(db, range),
 ): Promise<{ nights: NightFigures[]; venues: VenueFigures[]; lost: LostStays[]; figures: SummaryFigures }> {
   const [nights, venues, lost, pattern] = await Promise.all([
-    occupancyByNight(db, range),
+    nightsRead,
     venueRevenue(db, range),
     cancellationsAndNoShows(db, range),
     stayPattern(db, range),
@@ -76,17 +79,20 @@ function readForward(db: DB, today: string): Promise<NightFigures[]> {
 export async function readReportsPage(db: DB, query: ReportQuery, today: string) {
   const { period, compareWith } = query;
   const bucket = bucketFor(period.days);
-  const [now, before, roomTypes, sources, methods, money, forward, extras] = await Promise.all([
-    readSummary(db, period),
+  // Everything at once: on PostgreSQL the pool runs them side by side.
+  const rooms = readPeriodRooms(db, period, bucket);
+  const [now, before, { roomTypes, sources, methods, taxes }, money, forward, extras] = await Promise.all([
+    readSummary(
+      db,
+      period,
+      rooms.then((read) => read.nights),
+    ),
     compareWith ? readSummary(db, compareWith) : null,
-    roomRevenueByTypeAndBucket(db, period, bucket),
-    roomRevenueBy(db, period, "channel"),
-    roomRevenueBy(db, period, "paymentMethod"),
+    rooms,
     moneyReceived(db, period),
     readForward(db, today),
     extrasRevenueByCategory(db, period),
   ]);
-  const taxes = await readTaxReturn(db, period);
   return {
     today,
     query,
