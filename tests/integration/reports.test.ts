@@ -429,11 +429,19 @@ describeEachEngine("reports", (getDatabase) => {
   });
 
   it("gives on the page the figures each report gives on its own, for weeks and for months", async () => {
-    for (const period of [JUNE, { from: "2031-05-01", until: "2031-08-01" }]) {
+    // The second compares with a period it overlaps: each night still counts once in each.
+    for (const [period, compareWith] of [
+      [JUNE, { from: "2030-06-01", until: "2030-07-01" }],
+      [
+        { from: "2031-05-01", until: "2031-08-01" },
+        { from: "2031-04-01", until: "2031-06-15" },
+      ],
+    ] as const) {
       const bucket = bucketFor(daysBetween(period.from, period.until));
-      const page = await readPeriodRooms(db(), period, bucket);
+      const page = await readPeriodRooms(db(), period, compareWith, bucket);
       expect(page).toEqual({
         nights: await occupancyByNight(db(), period),
+        nightsBefore: await occupancyByNight(db(), compareWith),
         roomTypes: await roomRevenueByTypeAndBucket(db(), period, bucket),
         sources: await roomRevenueBy(db(), period, "channel"),
         methods: await roomRevenueBy(db(), period, "paymentMethod"),

@@ -42,15 +42,21 @@ const statusList = (statuses: readonly string[]) =>
  * A night earns the price kept for it in `request_nights` when the request was made,
  * as changed by staff since: all the request's rooms together, so the nights of a request add up
  * to its total. The period's nights are found through the night index, so a report reads only
- * the nights it shows.
+ * the nights it shows. `range` may be several ranges (a period and the one it is compared with):
+ * each night once.
  *
  * Columns: kind, requestId, roomId, roomType, channel, paymentMethod, status, rooms, night (date),
  * revenue (whole kwacha, incl. taxes as guests pay them).
  */
 export function roomNightsSold(
-  range: NightRange,
+  range: NightRange | readonly NightRange[],
   statuses: readonly string[] = SOLD_STATUSES,
 ): RawBuilder<unknown> {
+  const ranges: readonly NightRange[] = "from" in range ? [range] : range;
+  const inRanges = sql.join(
+    ranges.map((r) => sql`(n.night >= ${r.from}::date and n.night < ${r.until}::date)`),
+    sql` or `,
+  );
   const nights = (table: "bookings" | "reservations", kind: string, rooms: RawBuilder<unknown>) => {
     const column = table === "bookings" ? "booking_id" : "reservation_id";
     return sql`
@@ -66,7 +72,7 @@ export function roomNightsSold(
            order by h.at desc
            limit 1
         ) early on true
-       where n.night >= ${range.from}::date and n.night < ${range.until}::date
+       where (${inRanges})
          and s.status in (${statusList(statuses)})
          and (early.left_on is null or early.left_on < s.check_in or early.left_on >= s.check_out
               or n.night < greatest(early.left_on, s.check_in + 1))`;
@@ -499,8 +505,9 @@ export interface TaxReturn {
 }
 
 export interface PeriodRooms {
-  /** As `occupancyByNight` (sold stays). */
+  /** As `occupancyByNight` (sold stays), for the period and for the one it is compared with. */
   nights: NightFigures[];
+  nightsBefore: NightFigures[] | null;
   /** As `roomRevenueByTypeAndBucket`. */
   roomTypes: { types: string[]; buckets: BucketFigures[] };
   /** As `roomRevenueBy` channel and payment method. */
@@ -511,19 +518,47 @@ export interface PeriodRooms {
 }
 
 /**
- * The reports page's room figures for a period, the same as the functions above give one by one,
- * in one query: the period's nights sold are read once (a month or a year of nights joined to
- * their stays) and every figure is grouped from them, rather than each report reading them again.
+ * The reports page's room figures for a period (and the nights of the one it is compared with),
+ * the same as the functions above give one by one, in one query: the nights sold are read once
+ * (the nights of both periods joined to their stays) and every figure is grouped from them,
+ * rather than each report reading them again.
  */
-export async function readPeriodRooms(db: DB, range: NightRange, bucket: Bucket): Promise<PeriodRooms> {
+export async function readPeriodRooms(
+  db: DB,
+  range: NightRange,
+  compareWith: NightRange | null,
+  bucket: Bucket,
+): Promise<PeriodRooms> {
+  const ranges = compareWith ? [range, compareWith] : [range];
+  const inPeriod = sql`night >= ${range.from}::date and night < ${range.until}::date`;
+  const series = (part: string, r: NightRange) =>
+    sql`select ${sql.lit(part)} as part, night from ${nightSeries(r)} s`;
   const [settings, result] = await Promise.all([
     getLodgeSettings(db),
     sql<{ part: string; key: string; sub: string | null; a: unknown; b: unknown; c: unknown }>`
-      with n as materialized ${roomNightsSold(range)},
-      ${nightsAndClosures(range)},
+      with n as materialized ${roomNightsSold(ranges)},
+      period as materialized (select * from n where ${inPeriod}),
+      nights as (
+        ${series("night", range)}
+        ${compareWith ? sql`union all ${series("before", compareWith)}` : sql``}
+      ),
+      closed as (
+        select nights.night, count(*) as rooms
+          from room_closures c
+          join (select distinct night from nights) nights
+            on nights.night >= c.starts_on and (c.ends_on is null or nights.night < c.ends_on)
+         where ${sql.join(
+           ranges.map(
+             (r) =>
+               sql`(c.starts_on < ${r.until}::date and (c.ends_on is null or c.ends_on > ${r.from}::date))`,
+           ),
+           sql` or `,
+         )}
+         group by 1
+      ),
       sold as (select night, sum(rooms) as sold, sum(revenue) as revenue from n group by night),
-      taxes as (${taxReturnQuery(range, sql`n`)})
-      select 'night' as part, nights.night::text as key, null::text as sub,
+      taxes as (${taxReturnQuery(range, sql`period`)})
+      select nights.part, nights.night::text as key, null::text as sub,
              ((select count(*) from rooms) - coalesce(closed.rooms, 0))::numeric as a,
              coalesce(sold.sold, 0)::numeric as b, coalesce(sold.revenue, 0)::numeric as c
         from nights
@@ -531,11 +566,11 @@ export async function readPeriodRooms(db: DB, range: NightRange, bucket: Bucket)
         left join sold using (night)
       union all
       select 'bucket', ${bucketStart(range, bucket)}::text, room_type, sum(rooms), sum(revenue), null
-        from n group by 2, 3
+        from period group by 2, 3
       union all
-      select 'channel', channel, null, sum(rooms), sum(revenue), null from n group by 2
+      select 'channel', channel, null, sum(rooms), sum(revenue), null from period group by 2
       union all
-      select 'method', payment_method, null, sum(rooms), sum(revenue), null from n group by 2
+      select 'method', payment_method, null, sum(rooms), sum(revenue), null from period group by 2
       union all
       select distinct 'type', type, null, null::numeric, null::numeric, null::numeric from rooms
       union all
@@ -545,14 +580,17 @@ export async function readPeriodRooms(db: DB, range: NightRange, bucket: Bucket)
   const part = (name: string) => result.rows.filter((row) => row.part === name);
   const groups = (name: string) =>
     part(name).map((row) => ({ key: String(row.key), nights: Number(row.a), revenue: Number(row.b) }));
-  return {
-    nights: part("night").map((row) => ({
+  const nights = (name: string) =>
+    part(name).map((row) => ({
       night: row.key,
       available: Number(row.a),
       sold: Number(row.b),
       pending: 0,
       revenue: Number(row.c),
-    })),
+    }));
+  return {
+    nights: nights("night"),
+    nightsBefore: compareWith ? nights("before") : null,
     roomTypes: fillBuckets(
       range,
       bucket,

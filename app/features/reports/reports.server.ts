@@ -80,14 +80,20 @@ export async function readReportsPage(db: DB, query: ReportQuery, today: string)
   const { period, compareWith } = query;
   const bucket = bucketFor(period.days);
   // Everything at once: on PostgreSQL the pool runs them side by side.
-  const rooms = readPeriodRooms(db, period, bucket);
+  const rooms = readPeriodRooms(db, period, compareWith, bucket);
   const [now, before, { roomTypes, sources, methods, taxes }, money, forward, extras] = await Promise.all([
     readSummary(
       db,
       period,
       rooms.then((read) => read.nights),
     ),
-    compareWith ? readSummary(db, compareWith) : null,
+    compareWith
+      ? readSummary(
+          db,
+          compareWith,
+          rooms.then((read) => read.nightsBefore ?? []),
+        )
+      : null,
     rooms,
     moneyReceived(db, period),
     readForward(db, today),
