@@ -517,25 +517,13 @@ export interface PeriodRooms {
   taxes: TaxReturn;
 }
 
-/**
- * The reports page's room figures for a period (and the nights of the one it is compared with),
- * the same as the functions above give one by one, in one query: the nights sold are read once
- * (the nights of both periods joined to their stays) and every figure is grouped from them,
- * rather than each report reading them again.
- */
-export async function readPeriodRooms(
-  db: DB,
-  range: NightRange,
-  compareWith: NightRange | null,
-  bucket: Bucket,
-): Promise<PeriodRooms> {
+/** The query of `readPeriodRooms`, one row per figure (part, key, sub, a, b, c). */
+export function periodRoomsQuery(range: NightRange, compareWith: NightRange | null, bucket: Bucket) {
   const ranges = compareWith ? [range, compareWith] : [range];
   const inPeriod = sql`night >= ${range.from}::date and night < ${range.until}::date`;
   const series = (part: string, r: NightRange) =>
     sql`select ${sql.lit(part)} as part, night from ${nightSeries(r)} s`;
-  const [settings, result] = await Promise.all([
-    getLodgeSettings(db),
-    sql<{ part: string; key: string; sub: string | null; a: unknown; b: unknown; c: unknown }>`
+  return sql<{ part: string; key: string; sub: string | null; a: unknown; b: unknown; c: unknown }>`
       with n as materialized ${roomNightsSold(ranges)},
       period as materialized (select * from n where ${inPeriod}),
       nights as (
@@ -575,7 +563,24 @@ export async function readPeriodRooms(
       select distinct 'type', type, null, null::numeric, null::numeric, null::numeric from rooms
       union all
       select 'tax', line, null, gross, vat, levy from taxes
-      order by 1, 2, 3`.execute(db),
+      order by 1, 2, 3`;
+}
+
+/**
+ * The reports page's room figures for a period (and the nights of the one it is compared with),
+ * the same as the functions above give one by one, in one query: the nights sold are read once
+ * (the nights of both periods joined to their stays) and every figure is grouped from them,
+ * rather than each report reading them again.
+ */
+export async function readPeriodRooms(
+  db: DB,
+  range: NightRange,
+  compareWith: NightRange | null,
+  bucket: Bucket,
+): Promise<PeriodRooms> {
+  const [settings, result] = await Promise.all([
+    getLodgeSettings(db),
+    periodRoomsQuery(range, compareWith, bucket).execute(db),
   ]);
   const part = (name: string) => result.rows.filter((row) => row.part === name);
   const groups = (name: string) =>
