@@ -39,7 +39,7 @@ import type { ListExport, ListFile } from "./exports.server.ts";
 
 // What the reports page and its CSV files read, one way for both.
 
-/** A period's summary; `nights` when its nights are being read already (the page's period). */
+/** A period's summary; `nightsRead` when its nights are being read already (the page's query). */
 async function readSummary(
   db: DB,
   range: NightRange,
