@@ -35,13 +35,19 @@ const { openDatabase } = await import("../app/shared/db/database.server.ts");
 const { addDays, lodgeToday } = await import("../app/shared/dates.ts");
 const { readReportQuery } = await import("../app/features/reports/report-period.ts");
 const { REPORT_EXPORTS, readReportsPage } = await import("../app/features/reports/reports.server.ts");
-const { roomNightsSold, taxReturnQuery } = await import("../app/features/reports/report-queries.server.ts");
+const { periodRoomsQuery, roomNightsSold, taxReturnQuery } =
+  await import("../app/features/reports/report-queries.server.ts");
 const { keepHistoryPrices } = await import("./history-seed.ts");
 type DB = import("../app/shared/db/client.server.ts").DB;
 
 const YEARS = Number(process.env.BENCH_REPORT_YEARS ?? 10);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 100);
 const BUDGET_P99_MS = 200;
+/**
+ * `BENCH_REPORT_DATA_DIR`: a PGlite folder seeded with `npm run db:seed-history` (a copy: it is
+ * migrated), read as it is instead of a history filled here.
+ */
+const DATA_DIR = process.env.BENCH_REPORT_DATA_DIR;
 /** `BENCH_REPORT_ENGINES=postgres` measures one engine. */
 const ENGINES = (process.env.BENCH_REPORT_ENGINES ?? "pglite,postgres").split(",");
 
@@ -311,7 +317,7 @@ async function timeReports(db: DB, today: string): Promise<Timing[]> {
   return timings;
 }
 
-/** `BENCH_REPORT_EXPLAIN=1`: the plans of the room revenue and tax return queries for last month. */
+/** `BENCH_REPORT_EXPLAIN=1`: the plans of the room revenue, tax return and page queries for last month. */
 async function explain(db: DB, engine: string, today: string) {
   const month = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   month.setUTCMonth(month.getUTCMonth() - 1);
@@ -323,6 +329,17 @@ async function explain(db: DB, engine: string, today: string) {
       sql`select room_type, sum(rooms), sum(revenue) from ${roomNightsSold(range)} n group by 1`,
     ],
     ["tax return", taxReturnQuery(range)],
+    [
+      "the page's room figures, with the year before",
+      periodRoomsQuery(
+        range,
+        {
+          from: `${Number(range.from.slice(0, 4)) - 1}${range.from.slice(4)}`,
+          until: `${Number(range.until.slice(0, 4)) - 1}${range.until.slice(4)}`,
+        },
+        "week",
+      ),
+    ],
   ] as const) {
     const plan = await sql<Record<string, string>>`explain analyze ${query}`.execute(db);
     console.log(`\n${engine}, ${name}, ${range.from} to ${range.until}:`);
@@ -335,7 +352,7 @@ async function benchEngine(engine: "pglite" | "postgres") {
   let drop = async () => {};
   let handle;
   if (engine === "pglite") {
-    handle = openDatabase({ dataDir: "memory://" });
+    handle = openDatabase({ dataDir: DATA_DIR ?? "memory://" });
   } else {
     const server = await createPostgresDatabase();
     if ("unreachable" in server) throw new Error(`PostgreSQL unreachable: ${server.unreachable}`);
@@ -345,7 +362,7 @@ async function benchEngine(engine: "pglite" | "postgres") {
   try {
     const db = await handle.ready();
     const started = performance.now();
-    const rows = await fillHistory(db, today);
+    const rows = engine === "pglite" && DATA_DIR ? { seeded: 1 } : await fillHistory(db, today);
     // Fresh planner statistics, as autovacuum would have after ten years.
     await sql`analyze`.execute(db);
     console.log(`${engine}: ${JSON.stringify(rows)} in ${Math.round(performance.now() - started)} ms`);

@@ -106,4 +106,16 @@ describeEachEngine("the reports page kept per reports version", (getDatabase) =>
     await readReportsPage(db(), query, today);
     expect(Number(await readReportsVersion(db()))).toBe(version + 1);
   });
+
+  it("reads the nights on the books once for every period, and again after a change", async () => {
+    const other = readReportQuery(new URLSearchParams(`month=${addDays(today, -400).slice(0, 7)}`), today);
+    const first = await readKeptReportsPage(db(), query, today);
+    const second = await readKeptReportsPage(db(), other, today);
+    expect(second.forward).toBe(first.forward);
+    const booked = await book(db(), "105", addDays(today, 3), addDays(today, 5));
+    if (booked.kind !== "booked") throw new Error(booked.kind);
+    const after = await readKeptReportsPage(db(), other, today);
+    expect(after.forward).not.toBe(first.forward);
+    expect(after).toEqual(await readReportsPage(db(), other, today));
+  });
 });

@@ -3,10 +3,12 @@ import { beforeAll, expect, it } from "vitest";
 import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import { recordPayment } from "../../app/features/payments/payments-ledger.server.ts";
 import {
+  bucketFor,
   cancellationsAndNoShows,
   moneyReceived,
   occupancyByNight,
   ON_THE_BOOKS_STATUSES,
+  readPeriodRooms,
   readTaxReturn,
   roomRevenueBy,
   roomRevenueByTypeAndBucket,
@@ -25,6 +27,7 @@ import { setRoomPrice } from "../../app/features/stays/staff-rooms.server.ts";
 import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
 import type { PaymentMethod } from "../../app/shared/db/schema.ts";
 import { roomKpis } from "../../app/features/reports/report-figures.ts";
+import { daysBetween } from "../../app/shared/dates.ts";
 import type { RequestChannel } from "../../app/shared/db/schema.ts";
 import * as exportCsv from "~/routes/staff/export.ts";
 import * as reports from "~/routes/staff/reports.tsx";
@@ -423,6 +426,29 @@ describeEachEngine("reports", (getDatabase) => {
       reports.loader(routeArgs(staffGet("/staff/reports", receptionCookie), getDatabase().context())),
     );
     expect(refused.status).toBe(403);
+  });
+
+  it("gives on the page the figures each report gives on its own, for weeks and for months", async () => {
+    // The second compares with a period it overlaps: each night still counts once in each.
+    for (const [period, compareWith] of [
+      [JUNE, { from: "2030-06-01", until: "2030-07-01" }],
+      [
+        { from: "2031-05-01", until: "2031-08-01" },
+        { from: "2031-04-01", until: "2031-06-15" },
+      ],
+    ] as const) {
+      const bucket = bucketFor(daysBetween(period.from, period.until));
+      const page = await readPeriodRooms(db(), period, compareWith, bucket);
+      expect(page).toEqual({
+        nights: await occupancyByNight(db(), period),
+        nightsBefore: await occupancyByNight(db(), compareWith),
+        roomTypes: await roomRevenueByTypeAndBucket(db(), period, bucket),
+        sources: await roomRevenueBy(db(), period, "channel"),
+        methods: await roomRevenueBy(db(), period, "paymentMethod"),
+        taxes: await readTaxReturn(db(), period),
+      });
+      expect(page.nights.some((night) => night.sold > 0)).toBe(true);
+    }
   });
 
   it("says which field is wrong and still shows a report", async () => {

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "~/shared/db/client.server.ts";
 import type { ReportQuery } from "./report-period.ts";
-import { readReportsPage } from "./reports.server.ts";
+import type { NightFigures } from "./report-queries.server.ts";
+import { readForward, readReportsPage } from "./reports.server.ts";
 
 // The reports page, kept per reports version (migration 2026-11-28-3-reports-version): a month
 // or a year of figures costs the database a few hundred milliseconds at ten years of history,
@@ -16,6 +17,24 @@ const KEPT_PAGES = 12;
 
 /** Per database (the tests open several in one process), by version, day and query. */
 const keptBy = new WeakMap<DB, Map<string, Promise<ReportsPage>>>();
+
+/**
+ * The nights on the books from today, per database, for one version and day: the same on every
+ * period's page, so a period read for the first time does not read them again.
+ */
+const forwardBy = new WeakMap<DB, { key: string; nights: Promise<NightFigures[]> }>();
+
+function keptForward(db: DB, version: string, today: string): Promise<NightFigures[]> {
+  const key = JSON.stringify([version, today]);
+  const kept = forwardBy.get(db);
+  if (kept?.key === key) return kept.nights;
+  const nights = readForward(db, today);
+  forwardBy.set(db, { key, nights });
+  nights.catch(() => {
+    if (forwardBy.get(db)?.nights === nights) forwardBy.delete(db);
+  });
+  return nights;
+}
 
 /** The reports version now: read before the figures, so a page kept under it is never older. */
 export async function readReportsVersion(db: DB): Promise<string> {
@@ -45,7 +64,7 @@ export async function readKeptReportsPage(db: DB, query: ReportQuery, today: str
     // The most recently read last: the first key is the one to let go.
     kept.delete(key);
   } else {
-    page = readReportsPage(db, query, today);
+    page = readReportsPage(db, query, today, keptForward(db, version, today));
     const reading = page;
     const pages = kept;
     reading.catch(() => {

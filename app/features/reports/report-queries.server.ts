@@ -42,15 +42,21 @@ const statusList = (statuses: readonly string[]) =>
  * A night earns the price kept for it in `request_nights` when the request was made,
  * as changed by staff since: all the request's rooms together, so the nights of a request add up
  * to its total. The period's nights are found through the night index, so a report reads only
- * the nights it shows.
+ * the nights it shows. `range` may be several ranges (a period and the one it is compared with):
+ * each night once.
  *
  * Columns: kind, requestId, roomId, roomType, channel, paymentMethod, status, rooms, night (date),
  * revenue (whole kwacha, incl. taxes as guests pay them).
  */
 export function roomNightsSold(
-  range: NightRange,
+  range: NightRange | readonly NightRange[],
   statuses: readonly string[] = SOLD_STATUSES,
 ): RawBuilder<unknown> {
+  const ranges: readonly NightRange[] = "from" in range ? [range] : range;
+  const inRanges = sql.join(
+    ranges.map((r) => sql`(n.night >= ${r.from}::date and n.night < ${r.until}::date)`),
+    sql` or `,
+  );
   const nights = (table: "bookings" | "reservations", kind: string, rooms: RawBuilder<unknown>) => {
     const column = table === "bookings" ? "booking_id" : "reservation_id";
     return sql`
@@ -66,7 +72,7 @@ export function roomNightsSold(
            order by h.at desc
            limit 1
         ) early on true
-       where n.night >= ${range.from}::date and n.night < ${range.until}::date
+       where (${inRanges})
          and s.status in (${statusList(statuses)})
          and (early.left_on is null or early.left_on < s.check_in or early.left_on >= s.check_out
               or n.night < greatest(early.left_on, s.check_in + 1))`;
@@ -202,19 +208,41 @@ export async function roomRevenueByTypeAndBucket(
   range: NightRange,
   bucket: Bucket,
 ): Promise<{ types: string[]; buckets: BucketFigures[] }> {
-  const start =
-    bucket === "week"
-      ? sql`greatest(night - (extract(isodow from night)::int - 1), ${range.from}::date)`
-      : sql`greatest(date_trunc('month', night::timestamp)::date, ${range.from}::date)`;
   const [types, rows] = await Promise.all([
     sql<{ type: string }>`select distinct type from rooms order by type`.execute(db),
     sql<Record<string, string | number>>`
-      select ${start}::text as start, room_type, sum(rooms) as nights, sum(revenue) as revenue
+      select ${bucketStart(range, bucket)}::text as start, room_type, sum(rooms) as nights, sum(revenue) as revenue
         from ${roomNightsSold(range)} n
        group by 1, 2
        order by 1, 2`.execute(db),
   ]);
-  const typeNames = types.rows.map((row) => row.type);
+  return fillBuckets(
+    range,
+    bucket,
+    types.rows.map((row) => row.type),
+    rows.rows.map((row) => ({
+      start: String(row.start),
+      type: String(row.roomType),
+      nights: Number(row.nights),
+      revenue: Number(row.revenue),
+    })),
+  );
+}
+
+/** The first night of a night's bucket, clipped to the range's start. */
+function bucketStart(range: NightRange, bucket: Bucket): RawBuilder<unknown> {
+  return bucket === "week"
+    ? sql`greatest(night - (extract(isodow from night)::int - 1), ${range.from}::date)`
+    : sql`greatest(date_trunc('month', night::timestamp)::date, ${range.from}::date)`;
+}
+
+/** Every bucket of the range with every room type, zero where nothing was sold. */
+function fillBuckets(
+  range: NightRange,
+  bucket: Bucket,
+  typeNames: string[],
+  rows: { start: string; type: string; nights: number; revenue: number }[],
+): { types: string[]; buckets: BucketFigures[] } {
   const buckets = new Map<string, BucketFigures>();
   for (const key of bucketStarts(range, bucket)) {
     buckets.set(key, {
@@ -223,13 +251,13 @@ export async function roomRevenueByTypeAndBucket(
       nightsByType: Object.fromEntries(typeNames.map((t) => [t, 0])),
     });
   }
-  for (const row of rows.rows) {
-    const figures = buckets.get(String(row.start));
-    const type = String(row.roomType);
+  for (const row of rows) {
+    const figures = buckets.get(row.start);
+    const type = row.type;
     if (!figures) continue;
     if (!typeNames.includes(type)) typeNames.push(type);
-    figures.byType[type] = Number(row.revenue);
-    figures.nightsByType[type] = Number(row.nights);
+    figures.byType[type] = row.revenue;
+    figures.nightsByType[type] = row.nights;
   }
   return { types: typeNames, buckets: [...buckets.values()] };
 }
@@ -382,8 +410,11 @@ export async function moneyReceived(db: DB, range: NightRange): Promise<MoneyByM
   }));
 }
 
-/** The tax return's query, one row per line (line, gross, vat, levy); see `readTaxReturn`. */
-export function taxReturnQuery(range: NightRange) {
+/**
+ * The tax return's query, one row per line (line, gross, vat, levy); see `readTaxReturn`. `nights`
+ * are the period's room nights sold (`roomNightsSold`), or the name of a query that holds them.
+ */
+export function taxReturnQuery(range: NightRange, nights: RawBuilder<unknown> = roomNightsSold(range)) {
   const from = sql`${range.from}::date`;
   const share = (kind: "booking" | "reservation") => {
     const column = sql.ref(kind === "booking" ? "booking_id" : "reservation_id");
@@ -403,7 +434,7 @@ export function taxReturnQuery(range: NightRange) {
   return sql<{ line: string; gross: string | number; vat: string | number; levy: string | number }>`
       with stays as (
         select kind, request_id, sum(revenue) as within
-          from ${roomNightsSold(range)} n
+          from ${nights} n
          group by 1, 2
       ),
       rooms as (${share("booking")} union all ${share("reservation")}),
@@ -442,12 +473,18 @@ export function taxReturnQuery(range: NightRange) {
  * total), `before` being what the stay's nights before the period cost. Venue bookings by event
  * date (confirmed ones), whole.
  */
-export async function readTaxReturn(
-  db: DB,
-  range: NightRange,
-): Promise<{ lines: TaxReturnLine[]; vatRegistered: boolean; vatRateBp: number; levyRateBp: number }> {
+export async function readTaxReturn(db: DB, range: NightRange): Promise<TaxReturn> {
   const [settings, result] = await Promise.all([getLodgeSettings(db), taxReturnQuery(range).execute(db)]);
-  const byLine = new Map(result.rows.map((row) => [row.line, row]));
+  return taxReturnOf(settings, result.rows);
+}
+
+type TaxReturnRow = { line: string; gross: unknown; vat: unknown; levy: unknown };
+
+function taxReturnOf(
+  settings: Awaited<ReturnType<typeof getLodgeSettings>>,
+  rows: TaxReturnRow[],
+): TaxReturn {
+  const byLine = new Map(rows.map((row) => [row.line, row]));
   const lines = TAX_RETURN_LINES.map((line) => {
     const row = byLine.get(line);
     return { line, gross: Number(row?.gross ?? 0), vat: Number(row?.vat ?? 0), levy: Number(row?.levy ?? 0) };
@@ -457,5 +494,124 @@ export async function readTaxReturn(
     vatRegistered: settings.vatRegistered,
     vatRateBp: settings.vatRateBp,
     levyRateBp: settings.levyRateBp,
+  };
+}
+
+export interface TaxReturn {
+  lines: TaxReturnLine[];
+  vatRegistered: boolean;
+  vatRateBp: number;
+  levyRateBp: number;
+}
+
+export interface PeriodRooms {
+  /** As `occupancyByNight` (sold stays), for the period and for the one it is compared with. */
+  nights: NightFigures[];
+  nightsBefore: NightFigures[] | null;
+  /** As `roomRevenueByTypeAndBucket`. */
+  roomTypes: { types: string[]; buckets: BucketFigures[] };
+  /** As `roomRevenueBy` channel and payment method. */
+  sources: GroupFigures[];
+  methods: GroupFigures[];
+  /** As `readTaxReturn`. */
+  taxes: TaxReturn;
+}
+
+/** The query of `readPeriodRooms`, one row per figure (part, key, sub, a, b, c). */
+export function periodRoomsQuery(range: NightRange, compareWith: NightRange | null, bucket: Bucket) {
+  const ranges = compareWith ? [range, compareWith] : [range];
+  const inPeriod = sql`night >= ${range.from}::date and night < ${range.until}::date`;
+  const series = (part: string, r: NightRange) =>
+    sql`select ${sql.lit(part)} as part, night from ${nightSeries(r)} s`;
+  return sql<{ part: string; key: string; sub: string | null; a: unknown; b: unknown; c: unknown }>`
+      with n as materialized ${roomNightsSold(ranges)},
+      period as materialized (select * from n where ${inPeriod}),
+      nights as (
+        ${series("night", range)}
+        ${compareWith ? sql`union all ${series("before", compareWith)}` : sql``}
+      ),
+      closed as (
+        select nights.night, count(*) as rooms
+          from room_closures c
+          join (select distinct night from nights) nights
+            on nights.night >= c.starts_on and (c.ends_on is null or nights.night < c.ends_on)
+         where ${sql.join(
+           ranges.map(
+             (r) =>
+               sql`(c.starts_on < ${r.until}::date and (c.ends_on is null or c.ends_on > ${r.from}::date))`,
+           ),
+           sql` or `,
+         )}
+         group by 1
+      ),
+      sold as (select night, sum(rooms) as sold, sum(revenue) as revenue from n group by night),
+      taxes as (${taxReturnQuery(range, sql`period`)})
+      select nights.part, nights.night::text as key, null::text as sub,
+             ((select count(*) from rooms) - coalesce(closed.rooms, 0))::numeric as a,
+             coalesce(sold.sold, 0)::numeric as b, coalesce(sold.revenue, 0)::numeric as c
+        from nights
+        left join closed using (night)
+        left join sold using (night)
+      union all
+      select 'bucket', ${bucketStart(range, bucket)}::text, room_type, sum(rooms), sum(revenue), null
+        from period group by 2, 3
+      union all
+      select 'channel', channel, null, sum(rooms), sum(revenue), null from period group by 2
+      union all
+      select 'method', payment_method, null, sum(rooms), sum(revenue), null from period group by 2
+      union all
+      select distinct 'type', type, null, null::numeric, null::numeric, null::numeric from rooms
+      union all
+      select 'tax', line, null, gross, vat, levy from taxes
+      order by 1, 2, 3`;
+}
+
+/**
+ * The reports page's room figures for a period (and the nights of the one it is compared with),
+ * the same as the functions above give one by one, in one query: the nights sold are read once
+ * (the nights of both periods joined to their stays) and every figure is grouped from them,
+ * rather than each report reading them again.
+ */
+export async function readPeriodRooms(
+  db: DB,
+  range: NightRange,
+  compareWith: NightRange | null,
+  bucket: Bucket,
+): Promise<PeriodRooms> {
+  const [settings, result] = await Promise.all([
+    getLodgeSettings(db),
+    periodRoomsQuery(range, compareWith, bucket).execute(db),
+  ]);
+  const part = (name: string) => result.rows.filter((row) => row.part === name);
+  const groups = (name: string) =>
+    part(name).map((row) => ({ key: String(row.key), nights: Number(row.a), revenue: Number(row.b) }));
+  const nights = (name: string) =>
+    part(name).map((row) => ({
+      night: row.key,
+      available: Number(row.a),
+      sold: Number(row.b),
+      pending: 0,
+      revenue: Number(row.c),
+    }));
+  return {
+    nights: nights("night"),
+    nightsBefore: compareWith ? nights("before") : null,
+    roomTypes: fillBuckets(
+      range,
+      bucket,
+      part("type").map((row) => row.key),
+      part("bucket").map((row) => ({
+        start: row.key,
+        type: String(row.sub),
+        nights: Number(row.a),
+        revenue: Number(row.b),
+      })),
+    ),
+    sources: groups("channel"),
+    methods: groups("method"),
+    taxes: taxReturnOf(
+      settings,
+      part("tax").map((row) => ({ line: row.key, gross: row.a, vat: row.b, levy: row.c })),
+    ),
   };
 }

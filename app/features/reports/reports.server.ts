@@ -6,6 +6,7 @@ import {
   moneyReceived,
   occupancyByNight,
   ON_THE_BOOKS_STATUSES,
+  readPeriodRooms,
   readTaxReturn,
   roomRevenueBy,
   roomRevenueByTypeAndBucket,
@@ -38,12 +39,14 @@ import type { ListExport, ListFile } from "./exports.server.ts";
 
 // What the reports page and its CSV files read, one way for both.
 
+/** A period's summary; `nightsRead` when its nights are being read already (the page's query). */
 async function readSummary(
   db: DB,
   range: NightRange,
+  nightsRead: Promise<NightFigures[]> = occupancyByNight(db, range),
 ): Promise<{ nights: NightFigures[]; venues: VenueFigures[]; lost: LostStays[]; figures: SummaryFigures }> {
   const [nights, venues, lost, pattern] = await Promise.all([
-    occupancyByNight(db, range),
+    nightsRead,
     venueRevenue(db, range),
     cancellationsAndNoShows(db, range),
     stayPattern(db, range),
@@ -68,25 +71,43 @@ async function readSummary(
 }
 
 /** The nights on the books from today: sold and pending, per night. */
-function readForward(db: DB, today: string): Promise<NightFigures[]> {
+export function readForward(db: DB, today: string): Promise<NightFigures[]> {
   return occupancyByNight(db, { from: today, until: addDays(today, FORWARD_DAYS) }, ON_THE_BOOKS_STATUSES);
 }
 
-/** Everything the reports page shows for a period (its loader; the bench times this). */
-export async function readReportsPage(db: DB, query: ReportQuery, today: string) {
+/**
+ * Everything the reports page shows for a period (its loader; the bench times this). `forwardRead`
+ * when the nights on the books from today are being read already: they are the same whatever the
+ * period.
+ */
+export async function readReportsPage(
+  db: DB,
+  query: ReportQuery,
+  today: string,
+  forwardRead: Promise<NightFigures[]> = readForward(db, today),
+) {
   const { period, compareWith } = query;
   const bucket = bucketFor(period.days);
-  const [now, before, roomTypes, sources, methods, money, forward, extras] = await Promise.all([
-    readSummary(db, period),
-    compareWith ? readSummary(db, compareWith) : null,
-    roomRevenueByTypeAndBucket(db, period, bucket),
-    roomRevenueBy(db, period, "channel"),
-    roomRevenueBy(db, period, "paymentMethod"),
+  // Everything at once: on PostgreSQL the pool runs them side by side.
+  const rooms = readPeriodRooms(db, period, compareWith, bucket);
+  const [now, before, { roomTypes, sources, methods, taxes }, money, forward, extras] = await Promise.all([
+    readSummary(
+      db,
+      period,
+      rooms.then((read) => read.nights),
+    ),
+    compareWith
+      ? readSummary(
+          db,
+          compareWith,
+          rooms.then((read) => read.nightsBefore ?? []),
+        )
+      : null,
+    rooms,
     moneyReceived(db, period),
-    readForward(db, today),
+    forwardRead,
     extrasRevenueByCategory(db, period),
   ]);
-  const taxes = await readTaxReturn(db, period);
   return {
     today,
     query,
