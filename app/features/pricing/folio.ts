@@ -207,7 +207,7 @@ function roomLines(
 }
 
 /** ', incl. K150 for extra guests': the part of a night's price that is supplements (ADR 0031). */
-function extraGuests(supplement: number | undefined, per = ""): string {
+export function extraGuests(supplement: number | undefined, per = ""): string {
   return supplement ? `, incl. ${formatKwacha(supplement)}${per} for extra guests` : "";
 }
 
