@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import {
   buildFolio,
-  chargeLines,
   type Chargeable,
   type ExtraCharge,
   type Folio,
@@ -183,8 +182,6 @@ export async function getReceipt(db: DB, paymentId: string): Promise<Receipt | u
 
 export interface FolioSheet {
   guest: { name: string; phone: string; reference: string };
-  /** What the request is for, in a line (a receipt's "For"). */
-  what: string;
   folio: Folio;
   /** ISO times: the sheet goes to the browser as it is. */
   ledger: (Omit<LedgerRow, "at"> & { at: string })[];
@@ -203,10 +200,6 @@ export async function loadFolioSheet(db: DB, request: PayableRequest): Promise<F
   const charged = chargeableOf(record, kept, extras, roomsLeft);
   return {
     guest: { name: record.row.name, phone: record.row.phone, reference: record.row.reference },
-    // What the request itself is for: its extras are lines of the folio, not of this line.
-    what: chargeLines({ ...charged, extras: [] })
-      .map((line) => line.label)
-      .join("; "),
     folio: buildFolio(charged, ledger),
     ledger: ledger.map((line) => ({ ...line, at: new Date(line.at).toISOString() })),
   };
