@@ -182,7 +182,7 @@ function GuestFolio({ answer }: { answer: Extract<Answer, { status: "folio" }> }
               key={line.id}
               guest={sheet.guest}
               line={line}
-              what={sheet.what}
+              charges={sheet.folio.charges}
               balance={sheet.folio.balance}
               fiscal={<FiscalMark mark={fiscal.receipts[line.id] ?? fiscal.folio} />}
             />

@@ -2,6 +2,8 @@ import { beforeAll, expect, it } from "vitest";
 import { bookRoom } from "../../app/features/stays/rooms.server.ts";
 import { createExtra, listExtras, updateExtra } from "../../app/features/extras/extras.server.ts";
 import { loadFolioSheet } from "../../app/features/payments/folios.server.ts";
+import { recordPayment } from "../../app/features/payments/payments-ledger.server.ts";
+import * as receipt from "~/routes/staff/receipt.tsx";
 import { balanceDue } from "../../app/features/desk/folio-balance.server.ts";
 import { updateLodgeSettings } from "../../app/features/pricing/lodge-settings.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
@@ -156,6 +158,22 @@ describeEachEngine("extras and charges", (getDatabase) => {
       "Breakfast, 6 × K150 (per person per night)",
     );
     expect((await balanceDue(db(), "booking", stay.id))!.balance).toBe(stay.totalPrice + 900);
+    // A receipt says what it was for as the folio does: the nights and the charge.
+    const paid = await recordPayment(
+      db(),
+      { kind: "booking", id: stay.id },
+      { kind: "payment", method: "Cash", amount: 500 },
+    );
+    const printed = await run(receipt.loader as Handler, staffGet(`/staff/receipts/${paid!.id}`, cookie), {
+      id: paid!.id,
+    });
+    expect((printed.data as { charges: unknown }).charges).toEqual(sheet!.folio.charges);
+    expect(sheet!.folio.charges).toHaveLength(2);
+    await recordPayment(
+      db(),
+      { kind: "booking", id: stay.id },
+      { kind: "refund", method: "Cash", amount: 500 },
+    );
 
     const noReason = await run(
       detail.action as Handler,

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { runMorning } from "../../app/features/housekeeping/housekeeping.server.ts";
+import { listHousekeeping, runMorning } from "../../app/features/housekeeping/housekeeping.server.ts";
+import { priority } from "../../app/features/housekeeping/housekeeping-rules.ts";
 import { listFreeRooms } from "../../app/features/stays/rooms.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import * as housekeeping from "~/routes/staff/housekeeping.tsx";
@@ -181,6 +182,46 @@ describeEachEngine("housekeeping", (getDatabase) => {
     expect((page.data as { roomStates: Record<string, string> }).roomStates["105"]).toBe("Dirty");
     const boardPage = await run(board.loader as Handler, staffGet("/staff/board", reception.cookie));
     expect((boardPage.data as { roomStates: Record<string, string> }).roomStates["101"]).toBeDefined();
+  });
+
+  it("lists a departure on the day the guest left, and not once the room is cleaned or on the booked day", async () => {
+    // 108: booked to leave tomorrow, leaves today; 109: booked for three nights, leaves after one.
+    const sameDay = await stayIn("108", day, addDays(day, 1));
+    const early = await stayIn("109", day, addDays(day, 3));
+    for (const id of [sameDay, early]) {
+      expect((await todayPost({ kind: "booking", id, intent: "check-in" })).status).toBe(303);
+      expect(
+        (await todayPost({ kind: "booking", id, intent: "check-out", balanceConfirmed: "yes" })).status,
+      ).toBe(303);
+    }
+    const toDo = async () => {
+      const page = await run(
+        housekeeping.loader as Handler,
+        staffGet("/staff/housekeeping", housekeeper.cookie),
+      );
+      return (page.data as { toDo: { roomNumber: string; departureToday: boolean }[] }).toDo;
+    };
+    expect((await toDo()).filter((r) => r.roomNumber === "108" || r.roomNumber === "109")).toEqual([
+      expect.objectContaining({ roomNumber: "108", departureToday: true }),
+      expect.objectContaining({ roomNumber: "109", departureToday: true }),
+    ]);
+    // Cleaned since the guest left: done for today.
+    for (const room of ["108", "109"])
+      expect(
+        (await hkPost({ intent: "mark", roomId: String(await roomId(db(), room)), to: "Clean" })).status,
+      ).toBe(303);
+    expect((await toDo()).map((r) => r.roomNumber)).not.toEqual(expect.arrayContaining(["108"]));
+    expect((await toDo()).map((r) => r.roomNumber)).not.toEqual(expect.arrayContaining(["109"]));
+    // On the booked check-out days the rooms are not departures again.
+    for (const [room, on] of [
+      ["108", addDays(day, 1)],
+      ["109", addDays(day, 1)],
+      ["109", addDays(day, 3)],
+    ] as const) {
+      const listed = (await listHousekeeping(db(), on)).find((r) => r.roomNumber === room);
+      expect(listed).toMatchObject({ state: "Clean", departureToday: false });
+      expect(priority(listed!)).toBeGreaterThan(2);
+    }
   });
 
   it("keeps a housekeeper to the housekeeping list, and its off-sale forms to reception and managers", async () => {

@@ -116,7 +116,7 @@ describeEachEngine("prices by occupancy", (getDatabase) => {
       .select("change")
       .where("subjectId", "=", `occupancy:${type}`)
       .execute();
-    expect(audited).toHaveLength(1);
+    expect(audited).toEqual([{ change: expect.stringContaining("extra adult K150, child K75") }]);
     const rooms = await db()
       .selectFrom("rooms")
       .select(["coveredAdults", "adultSupplement", "childSupplement"])
@@ -216,6 +216,13 @@ describeEachEngine("prices by occupancy", (getDatabase) => {
     expect(kept.nights).toEqual([
       { night: start, price: rate * 2 + 375, rule: "Family season", supplement: 375 },
     ]);
+    // The rates' change log names the rule's supplements in kwacha.
+    const logged = await db()
+      .selectFrom("staffAudit")
+      .select("change")
+      .where("change", "like", "%Family season%")
+      .execute();
+    expect(logged).toEqual([{ change: expect.stringContaining("supplements adult K300 child room's") }]);
   });
 
   it("hands the islands the supplement rates, so their quote for the guests is what is kept", async () => {

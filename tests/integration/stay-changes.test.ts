@@ -1,7 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { changeStayStatus } from "../../app/features/requests/request-status.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
+import { formatKwacha } from "../../app/shared/money.ts";
 import * as detail from "~/routes/staff/request-detail.tsx";
+import * as folioPage from "~/routes/staff/folio.tsx";
 import { createStaff, outcome, routeArgs, signedIn, staffGet, staffPost } from "./staff-support.ts";
 import { book, roomId } from "./stay-fixtures.ts";
 import { overlappingStays } from "./stays-invariants.ts";
@@ -80,6 +82,47 @@ describeEachEngine("changes during a stay", (getDatabase) => {
     // Room 101 takes another guest tonight.
     expect((await book(db(), "101", today, addDays(today, 3))).kind).toBe("booked");
     expect(await overlappingStays(db())).toEqual([]);
+  });
+
+  it("bills a guest moved from the second night room by room on the folio, the total unchanged", async () => {
+    const guest = await stay("111", -1, 2, true);
+    const moved = await post(guest.id, {
+      intent: "move-room",
+      roomId: String(await roomId(db(), "113")),
+      price: "kept",
+    });
+    expect(moved.status).toBe(303);
+    const page = await outcome(
+      (folioPage.loader as Handler)(
+        routeArgs(staffGet(`/staff/requests/booking/${guest.id}/folio`, cookie), getDatabase().context(), {
+          kind: "booking",
+          id: guest.id,
+        }),
+      ),
+    );
+    expect(page.status).toBe(200);
+    const sheet = page.data as {
+      folio: { charges: { label: string; detail: string; amount: number }[]; total: number };
+    };
+    const typeOf = async (room: string) =>
+      (await db().selectFrom("rooms").select("type").where("roomNumber", "=", room).executeTakeFirstOrThrow())
+        .type;
+    const rate = formatKwacha(Number(guest.price));
+    expect(sheet.folio.charges).toEqual([
+      {
+        kind: "charge",
+        label: `Room 111 (${await typeOf("111")}), 1 night × ${rate}`,
+        detail: `${addDays(today, -1)} to ${today}`,
+        amount: Number(guest.price),
+      },
+      {
+        kind: "charge",
+        label: `Room 113 (${await typeOf("113")}), 2 nights × ${rate}`,
+        detail: `${today} to ${addDays(today, 2)}`,
+        amount: Number(guest.totalPrice) - Number(guest.price),
+      },
+    ]);
+    expect(sheet.folio.total).toBe(Number(guest.totalPrice));
   });
 
   it("moves a stay before arrival at the new room's prices, taxes following", async () => {

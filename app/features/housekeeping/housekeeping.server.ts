@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/shared/db/client.server.ts";
 import type { HousekeepingState, StayStatus } from "~/shared/db/schema.ts";
-import { lodgeToday } from "~/shared/dates.ts";
+import { LODGE_TIME_ZONE, lodgeToday } from "~/shared/dates.ts";
 import { logger } from "~/shared/logger.server.ts";
 import { closeRoomAudited } from "~/features/stays/staff-rooms.server.ts";
 import { markableFrom, type Mark, type RoomOfTheDay } from "./housekeeping-rules.ts";
@@ -25,23 +25,35 @@ export interface HousekeepingRoom extends RoomOfTheDay {
 
 /**
  * Every room with its state and what today brings it: an arrival, a departure, a guest in. One
- * query; the stays read are those around today only.
+ * query; the stays read are those around today only. A departure is a guest in due out today, or
+ * a guest who checked out today (the day of the check-out's history line, not the booked
+ * check-out: a guest may leave early), unless the room was cleaned since.
  */
 export async function listHousekeeping(db: DB, today: string): Promise<HousekeepingRoom[]> {
   const result = await sql<HousekeepingRoom>`
     with stays as (
-      select room_id, status, check_in, check_out from bookings
+      select 'booking' as kind, id::text as id, room_id, status, check_in, check_out from bookings
        where check_in <= ${today}::date and check_out >= ${today}::date
       union all
-      select room_id, status, check_in, check_out from reservations
+      select 'reservation' as kind, id::text as id, room_id, status, check_in, check_out from reservations
        where check_in <= ${today}::date and check_out >= ${today}::date
+    ),
+    left_today as (
+      select s.room_id, max(h.at) as at
+        from stays s
+        join request_history h on h.request_kind = s.kind and h.request_id = s.id
+       where s.status = 'Checked out' and h.to_status = 'Checked out'
+         and (h.at at time zone ${LODGE_TIME_ZONE})::date = ${today}::date
+       group by s.room_id
     )
     select r.id as "roomId", r.room_number as "roomNumber", r.type, h.state, h.note,
       h.changed_at as "changedAt", a.name as "changedBy",
       exists (select 1 from stays s where s.room_id = r.id and s.check_in = ${today}::date
         and s.status in ('Pending', 'Confirmed')) as "arrivalToday",
-      exists (select 1 from stays s where s.room_id = r.id and s.check_out = ${today}::date
-        and s.status in ('Checked in', 'Checked out')) as "departureToday",
+      (exists (select 1 from stays s where s.room_id = r.id and s.check_out = ${today}::date
+        and s.status = 'Checked in')
+       or exists (select 1 from left_today l where l.room_id = r.id
+        and not (h.state in ('Clean', 'Inspected') and h.changed_at > l.at))) as "departureToday",
       exists (select 1 from stays s where s.room_id = r.id and s.status = 'Checked in') as occupied
     from rooms r
     join room_housekeeping h on h.room_id = r.id

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import {
   buildFolio,
-  chargeLines,
   type Chargeable,
   type ExtraCharge,
   type Folio,
   type KeptPrices,
   type LedgerLine,
+  type RoomLeft,
 } from "~/features/pricing/folio.ts";
 import { getKeptPrices } from "../pricing/rates.server.ts";
 import { loadExtraCharges } from "../extras/extras.server.ts";
@@ -57,6 +57,7 @@ export function chargeableOf(
   record: PayableRecord,
   kept?: KeptPrices,
   extras: readonly ExtraCharge[] = [],
+  roomsLeft: readonly RoomLeft[] = [],
 ): Chargeable {
   if (record.kind === "venue-booking") {
     const { venueName, bookingDate, numberOfPeople, totalPrice } = record.row;
@@ -82,7 +83,21 @@ export function chargeableOf(
     roomCount: record.kind === "reservation" ? record.row.roomCount : 1,
     kept,
     extras,
+    roomsLeft,
   };
+}
+
+/** The rooms a stay was moved out of, oldest first, with the nights spent in each (stay_rooms). */
+export async function loadRoomsLeft(db: DB, request: PayableRequest): Promise<RoomLeft[]> {
+  if (request.kind === "venue-booking" || !UUID.test(request.id)) return [];
+  const rows = await db
+    .selectFrom("stayRooms as s")
+    .innerJoin("rooms as r", "r.id", "s.roomId")
+    .select(["s.roomNumber", "r.type as roomType", "s.startsOn as from", "s.endsOn as until"])
+    .where(request.kind === "booking" ? "s.bookingId" : "s.reservationId", "=", request.id)
+    .orderBy("s.startsOn")
+    .execute();
+  return rows;
 }
 
 export interface LedgerRow extends LedgerLine {
@@ -167,8 +182,6 @@ export async function getReceipt(db: DB, paymentId: string): Promise<Receipt | u
 
 export interface FolioSheet {
   guest: { name: string; phone: string; reference: string };
-  /** What the request is for, in a line (a receipt's "For"). */
-  what: string;
   folio: Folio;
   /** ISO times: the sheet goes to the browser as it is. */
   ledger: (Omit<LedgerRow, "at"> & { at: string })[];
@@ -178,18 +191,15 @@ export interface FolioSheet {
 export async function loadFolioSheet(db: DB, request: PayableRequest): Promise<FolioSheet | undefined> {
   const record = await getPayableRecord(db, request.kind, request.id);
   if (!record) return undefined;
-  const [ledger, kept, extras] = await Promise.all([
+  const [ledger, kept, extras, roomsLeft] = await Promise.all([
     listLedger(db, request),
     getKeptPrices(db, request.kind, request.id),
     loadExtraCharges(db, request),
+    loadRoomsLeft(db, request),
   ]);
-  const charged = chargeableOf(record, kept, extras);
+  const charged = chargeableOf(record, kept, extras, roomsLeft);
   return {
     guest: { name: record.row.name, phone: record.row.phone, reference: record.row.reference },
-    // What the request itself is for: its extras are lines of the folio, not of this line.
-    what: chargeLines({ ...charged, extras: [] })
-      .map((line) => line.label)
-      .join("; "),
     folio: buildFolio(charged, ledger),
     ledger: ledger.map((line) => ({ ...line, at: new Date(line.at).toISOString() })),
   };

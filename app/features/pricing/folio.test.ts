@@ -40,10 +40,11 @@ describe("folio", () => {
       ],
     };
     const festive = { ...stay, checkIn: "2026-12-17", checkOut: "2026-12-20", totalPrice: 1960, kept };
-    expect(chargeLines(festive).map((line) => [line.label, line.amount])).toEqual([
-      ["Room 101 (Deluxe), night of 2026-12-17", 400],
-      ["Room 101 (Deluxe), night of 2026-12-18", 480],
-      ["Room 101 (Deluxe), night of 2026-12-19", 1080],
+    // The night goes in the details, as the other lines' dates do.
+    expect(chargeLines(festive).map((line) => [line.label, line.detail, line.amount])).toEqual([
+      ["Room 101 (Deluxe), 1 night × K400", "2026-12-17", 400],
+      ["Room 101 (Deluxe), 1 night × K480", "2026-12-18", 480],
+      ["Room 101 (Deluxe), 1 night × K1,080", "2026-12-19", 1080],
     ]);
     const folio = buildFolio(festive, []);
     // Taxes are contained in the prices: they are shown, not added.
@@ -90,6 +91,49 @@ describe("folio", () => {
       balance: 0,
       credit: 300,
     });
+  });
+
+  it("lists a stay moved mid-stay room by room, its nights in each, adding up to the same total", () => {
+    const moved = {
+      ...stay,
+      roomNumber: "113",
+      checkIn: "2026-11-27",
+      checkOut: "2026-11-30",
+      roomsLeft: [{ roomNumber: "111", roomType: "Deluxe", from: "2026-11-27", until: "2026-11-28" }],
+    };
+    const lines = chargeLines(moved);
+    expect(lines.map((line) => [line.label, line.detail, line.amount])).toEqual([
+      ["Room 111 (Deluxe), 1 night × K400", "2026-11-27 to 2026-11-28", 400],
+      ["Room 113 (Deluxe), 2 nights × K400", "2026-11-28 to 2026-11-30", 800],
+    ]);
+    expect(chargedTotal(moved)).toBe(1200);
+    // Moved at the new room's prices: each room's nights at what they were kept at.
+    const kept = {
+      nights: [
+        { night: "2026-11-27", price: 400, rule: null },
+        { night: "2026-11-28", price: 550, rule: null },
+        { night: "2026-11-29", price: 550, rule: null },
+      ],
+      taxes: [],
+    };
+    const repriced = { ...moved, roomType: "Executive Suite", totalPrice: 1500, kept };
+    expect(chargeLines(repriced).map((line) => [line.label, line.amount])).toEqual([
+      ["Room 111 (Deluxe), 1 night × K400", 400],
+      ["Room 113 (Executive Suite), 2 nights × K550", 1100],
+    ]);
+    // Moved twice, the second time on a night of differing prices.
+    const twice = {
+      ...repriced,
+      roomsLeft: [
+        { roomNumber: "111", roomType: "Deluxe", from: "2026-11-27", until: "2026-11-28" },
+        { roomNumber: "112", roomType: "Deluxe", from: "2026-11-28", until: "2026-11-29" },
+      ],
+    };
+    expect(chargeLines(twice).map((line) => [line.label, line.detail, line.amount])).toEqual([
+      ["Room 111 (Deluxe), 1 night × K400", "2026-11-27 to 2026-11-28", 400],
+      ["Room 112 (Deluxe), 1 night × K550", "2026-11-28 to 2026-11-29", 550],
+      ["Room 113 (Executive Suite), 1 night × K550", "2026-11-29 to 2026-11-30", 550],
+    ]);
   });
 
   it("says it is not a fiscal tax invoice", () => {

@@ -1,7 +1,7 @@
 // A stay's (or venue booking's) folio: what was charged, what was paid, what is due.
 // Receipts and folios say plainly that they are not a fiscal tax invoice: the lodge issues those
 // from its ZRA-approved system.
-import { nightsBetween } from "../../shared/dates.ts";
+import { nightsBetween, stayNights } from "../../shared/dates.ts";
 import { formatKwacha } from "../../shared/money.ts";
 import { taxLabel, type QuotedNight, type TaxLine } from "./rates.ts";
 
@@ -31,6 +31,16 @@ interface ChargedStay {
   /** The total kept on the request: what the guest owes for the stay. */
   totalPrice: number;
   roomCount?: number;
+  /** The rooms the stay was moved out of, oldest first, with the nights spent in each. */
+  roomsLeft?: readonly RoomLeft[];
+}
+
+/** A room a stay was moved out of (stay_rooms): its nights [from, until). */
+export interface RoomLeft {
+  roomNumber: string;
+  roomType: string;
+  from: string;
+  until: string;
 }
 
 interface ChargedVenueBooking {
@@ -124,44 +134,80 @@ function ownChargeLines(request: Chargeable): FolioLine[] {
       },
     ];
   }
+  return stayLines(request);
+}
+
+type StayPart = Omit<RoomLeft, "until"> & { until: string; detailUntil: string };
+
+/**
+ * A stay's nights room by room: the rooms it was moved out of, then its room now. Each room's
+ * lines carry the nights kept for it; the last carries the rest of the kept total, so the lines
+ * always add up to it.
+ */
+function stayLines(request: ChargedStay & { kept?: KeptPrices }): FolioLine[] {
+  const { until } = stayNights(request.checkIn, request.checkOut);
+  const left = (request.roomsLeft ?? []).filter((room) => room.from < room.until && room.until < until);
+  const now = { roomNumber: request.roomNumber, roomType: request.roomType };
+  const parts: StayPart[] = [
+    ...left.map((room) => ({ ...room, detailUntil: room.until })),
+    { ...now, from: left.at(-1)?.until ?? request.checkIn, until, detailUntil: request.checkOut },
+  ];
   const kept = request.kept?.nights ?? [];
+  const lines: FolioLine[] = [];
+  parts.forEach((part, i) => {
+    const nights = kept.filter((night) => night.night >= part.from && night.night < part.until);
+    const last = i === parts.length - 1;
+    const amount = last
+      ? request.totalPrice - lines.reduce((sum, line) => sum + line.amount, 0)
+      : nights.length > 0
+        ? nights.reduce((sum, night) => sum + night.price, 0)
+        : request.price * (request.roomCount ?? 1) * nightsBetween(part.from, part.until);
+    lines.push(...roomLines(request, part, nights, amount));
+  });
+  return lines;
+}
+
+/** One room's nights: a line per night when their prices differ, else nights × rate. */
+function roomLines(
+  request: ChargedStay,
+  part: StayPart,
+  kept: readonly QuotedNight[],
+  amount: number,
+): FolioLine[] {
+  const room = `Room ${part.roomNumber} (${part.roomType})`;
   if (kept.length > 1 && kept.some((night) => night.price !== kept[0]!.price)) {
     return kept.map((night) => ({
       kind: "charge" as const,
-      label: `Room ${request.roomNumber} (${request.roomType}), night of ${night.night}${extraGuests(night.supplement)}`,
-      detail: null,
+      label: `${room}, 1 night × ${formatKwacha(night.price)}${extraGuests(night.supplement)}`,
+      detail: night.night,
       amount: night.price,
     }));
   }
-  const nights = nightsBetween(request.checkIn, request.checkOut);
+  const nights = nightsBetween(part.from, part.until);
   const count = `${nights} ${nights === 1 ? "night" : "nights"}`;
   const many = request.roomCount && request.roomCount > 1;
   const first = kept[0];
-  if (first?.supplement) {
+  const detail = `${part.from} to ${part.detailUntil}`;
+  if (first && (first.supplement || first.price !== request.price * (request.roomCount ?? 1))) {
     // A night's price includes its supplements: the line names the night as charged, and them.
     const rooms = many ? ` for ${request.roomCount} rooms` : "";
     return [
       {
         kind: "charge",
-        label: `Room ${request.roomNumber} (${request.roomType}), ${count} × ${formatKwacha(first.price)}${rooms}${extraGuests(first.supplement, " a night")}`,
-        detail: `${request.checkIn} to ${request.checkOut}`,
-        amount: request.totalPrice,
+        label: `${room}, ${count} × ${formatKwacha(first.price)}${rooms}${extraGuests(first.supplement, " a night")}`,
+        detail,
+        amount,
       },
     ];
   }
   const rooms = many ? ` × ${request.roomCount} rooms` : "";
   return [
-    {
-      kind: "charge",
-      label: `Room ${request.roomNumber} (${request.roomType}), ${count} × ${formatKwacha(request.price)}${rooms}`,
-      detail: `${request.checkIn} to ${request.checkOut}`,
-      amount: request.totalPrice,
-    },
+    { kind: "charge", label: `${room}, ${count} × ${formatKwacha(request.price)}${rooms}`, detail, amount },
   ];
 }
 
 /** ', incl. K150 for extra guests': the part of a night's price that is supplements (ADR 0031). */
-function extraGuests(supplement: number | undefined, per = ""): string {
+export function extraGuests(supplement: number | undefined, per = ""): string {
   return supplement ? `, incl. ${formatKwacha(supplement)}${per} for extra guests` : "";
 }
 

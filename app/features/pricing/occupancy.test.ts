@@ -173,9 +173,9 @@ describe("a bill with supplements", () => {
       { night: "2026-03-03", price: 400, rule: null },
     ];
     const lines = chargeLines({ ...stay, totalPrice: 1025, kept: { nights, taxes: [] } });
-    expect(lines.map((line) => line.label)).toEqual([
-      "Room 101 (Deluxe), night of 2026-03-02, incl. K225 for extra guests",
-      "Room 101 (Deluxe), night of 2026-03-03",
+    expect(lines.map((line) => [line.label, line.detail])).toEqual([
+      ["Room 101 (Deluxe), 1 night × K625, incl. K225 for extra guests", "2026-03-02"],
+      ["Room 101 (Deluxe), 1 night × K400", "2026-03-03"],
     ]);
   });
 });

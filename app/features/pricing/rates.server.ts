@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { lodgeToday } from "~/shared/dates.ts";
+import { formatKwacha } from "~/shared/money.ts";
 import {
   addSupplements,
   LEVY_MIN_EVENT_PEOPLE,
@@ -240,7 +241,7 @@ function describeScope(rule: NewRateRule | NewStayRule): string {
 
 function describeRateRule(rule: NewRateRule): string {
   const days = rule.weekdays.length > 0 ? `, weekdays ${rule.weekdays.join(",")}` : "";
-  const own = (value: number | null | undefined) => (value == null ? "room's" : String(value));
+  const own = (value: number | null | undefined) => (value == null ? "room's" : formatKwacha(value));
   const supplements =
     rule.adultSupplement == null && rule.childSupplement == null
       ? ""
@@ -475,7 +476,7 @@ export async function listTypeOccupancy(db: Queryable): Promise<TypeOccupancy[]>
 }
 
 function describeOccupancy(occupancy: Occupancy): string {
-  return `${occupancy.coveredAdults} adults covered, extra adult ${occupancy.adultSupplement}, child ${occupancy.childSupplement}`;
+  return `${occupancy.coveredAdults} adults covered, extra adult ${formatKwacha(occupancy.adultSupplement)}, child ${formatKwacha(occupancy.childSupplement)}`;
 }
 
 /**

@@ -6,7 +6,8 @@ import { fiscalMarkFor } from "~/features/fiscal/fiscal-mark.server.ts";
 import { requireStaff } from "~/features/staff/staff-auth.server.ts";
 import type { Route } from "./+types/receipt";
 
-// One payment's (or refund's) receipt, to print or show the guest.
+// One payment's (or refund's) receipt, to print or show the guest: what it was for is the
+// folio's lines, the nights and every extra and charge.
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireStaff(request, context);
@@ -25,13 +26,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     requestId: receipt.request.row.id,
     guest: sheet.guest,
     line: { ...receipt.payment, at: new Date(receipt.payment.at).toISOString() },
-    what: sheet.what,
+    charges: sheet.folio.charges,
     balance: sheet.folio.balance,
   };
 }
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
-  const { kind, requestId, guest, line, what, balance, fiscal } = loaderData;
+  const { kind, requestId, guest, line, charges, balance, fiscal } = loaderData;
   return (
     <>
       <title>{`Staff: receipt R-${line.id}`}</title>
@@ -42,7 +43,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
       <ReceiptDocument
         guest={guest}
         line={line}
-        what={what}
+        charges={charges}
         balance={balance}
         fiscal={<FiscalMark mark={fiscal} />}
       />

@@ -1,6 +1,6 @@
 import { site } from "~/content/site.ts";
 import { formatDisplayDate, formatLodgeTime, isIsoDate } from "~/shared/dates.ts";
-import { NOT_A_TAX_INVOICE, type Folio } from "~/features/pricing/folio.ts";
+import { NOT_A_TAX_INVOICE, type Folio, type FolioLine } from "~/features/pricing/folio.ts";
 import { formatKwacha } from "~/shared/money.ts";
 import type { ReactNode } from "react";
 import "./folio-document.css";
@@ -154,14 +154,14 @@ export function FolioDocument({
 export function ReceiptDocument({
   guest,
   line,
-  what,
+  charges,
   balance,
   fiscal,
 }: {
   guest: DocumentGuest;
   line: DocumentLedgerLine;
-  /** The stay or venue booking it was for. */
-  what: string;
+  /** What it was for: the folio's charge lines, the nights and every extra and charge. */
+  charges: readonly FolioLine[];
   /** Still due on the request after every payment so far. */
   balance: number;
   fiscal?: ReactNode;
@@ -177,7 +177,16 @@ export function ReceiptDocument({
         <dd>{formatLodgeTime(line.at)}</dd>
         <GuestFacts guest={guest} term={refund ? "Refunded to" : "Received from"} />
         <dt>For</dt>
-        <dd>{what}</dd>
+        <dd>
+          <ul className="folio__for">
+            {charges.map((charge, i) => (
+              <li key={i}>
+                {charge.label}
+                {charge.detail ? `, ${detailText(charge.detail)}` : ""}: {formatKwacha(charge.amount)}
+              </li>
+            ))}
+          </ul>
+        </dd>
         <dt>Method</dt>
         <dd>{methodText(line)}</dd>
         <dt>Amount</dt>
