@@ -235,6 +235,18 @@ describeEachEngine("fiscal buyers and corrections", (getDatabase) => {
     // The folio prints its current invoice.
     const mark = await fiscalMarkFor(db(), { kind: "booking", id });
     expect(mark).toMatchObject({ state: "sent", invoiceNo: replacement!.invoiceNo });
+    // The breakfast carried VAT only: its line has no levy, the room's has all of it.
+    const invoiced = sentFor(String(original!.invoiceNo))!.body;
+    const levied = invoiced.itemList.filter((line) => line.tlCatCd === "TL");
+    expect(invoiced.itemList.find((line) => line.itemNm.startsWith("Breakfast"))).toMatchObject({
+      tlCatCd: null,
+      tlAmt: 0,
+      tlTaxblAmt: 0,
+    });
+    expect(levied.reduce((sum, line) => sum + Math.round(line.tlAmt * 100), 0)).toBe(
+      Math.round(invoiced.taxAmtTl * 100),
+    );
+    expect(invoiced.taxblAmtTl).toBe(levied.reduce((sum, line) => sum + line.tlTaxblAmt, 0));
     // A refund now credits the current invoice.
     const refund = await recordPayment(
       db(),

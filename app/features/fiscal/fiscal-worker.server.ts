@@ -3,11 +3,11 @@ import { lodgeToday } from "~/shared/dates.ts";
 import { logger } from "~/shared/logger.server.ts";
 import { loadFolioSheet } from "~/features/payments/folios.server.ts";
 import { getKeptPrices } from "~/features/pricing/rates.server.ts";
-import { sumTaxLines } from "~/features/pricing/folio.ts";
 import { loadExtraCharges } from "~/features/extras/extras.server.ts";
 import type { FiscalDeviceRow } from "~/shared/db/schema.ts";
 import {
   creditRequest,
+  fiscalChargeGroups,
   saleRequest,
   CREDIT_REASONS,
   FISCAL_ITEMS,
@@ -122,7 +122,7 @@ async function documentBody(
 }
 
 /**
- * A tax invoice: the folio as it is now (its charges, the taxes of the stay and of each charge),
+ * A tax invoice: the folio as it is now (its charges, each with the taxes of its category),
  * made out to the business buyer the desk recorded or to the guest as a walk-in buyer.
  */
 async function saleBody(
@@ -153,8 +153,7 @@ async function saleBody(
     remark: replaced
       ? `Corrected folio: replaces invoice ${replaced.invoiceNo} (ZRA ${replaced.rcptNo ?? "pending"})`
       : null,
-    charges: sheet.folio.charges,
-    taxes: sumTaxLines([kept.taxes, ...extras.map((extra) => extra.taxes)]),
+    groups: fiscalChargeGroups(sheet.folio.charges, kept.taxes, extras),
     total: sheet.folio.total,
     payments: [...byMethod].map(([method, amount]) => ({ method, amount })),
     at: doc.createdAt,
