@@ -385,6 +385,17 @@ export function saleRequest(device: FiscalDeviceIds, sale: FiscalSale): VsdcSale
   );
 }
 
+/**
+ * The part of a refund that reduces the sale: what is not money paid beyond the folio's total
+ * before it (an overpayment given back was never sold). Kwacha.
+ */
+export function refundedSale(
+  refund: { amount: number; paidBefore: number },
+  folioTotal: number,
+): number {
+  return Math.max(0, refund.amount - Math.max(0, refund.paidBefore - folioTotal));
+}
+
 export interface FiscalCredit {
   invoiceNo: number;
   /** ZRA's receipt number of the invoice it corrects. */

@@ -66,7 +66,8 @@ async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean
 
 /**
  * The fiscal mark of a request's folio (its current tax invoice), or of one refund's receipt (its
- * credit note), with the business buyer the invoice is made out to. `print`: this showing is a print, counted so the next one says "Copy".
+ * credit note, or that none was needed), with the business buyer the invoice is made out to.
+ * `print`: this showing is a print, counted so the next one says "Copy".
  */
 export async function fiscalMarkFor(
   db: DB,
@@ -77,7 +78,30 @@ export async function fiscalMarkFor(
   const credit = paymentId ? docs.find((doc) => doc.paymentId === paymentId) : undefined;
   // The folio's current invoice: a correction replaced the earlier ones.
   const sale = docs.find((doc) => doc.kind === "sale" && doc.supersededAt === null);
-  const mark = await markOf(db, credit ?? sale, print);
   const given = buyer?.buyer;
+  if (paymentId && !credit && sale && (await isRefundAfterInvoicing(db, paymentId, docs)))
+    return {
+      state: "overpayment",
+      invoiceNo: sale.invoiceNo,
+      buyer: given ? { tpin: given.buyerTpin, name: given.buyerName } : null,
+    };
+  const mark = await markOf(db, credit ?? sale, print);
   return { ...mark, buyer: given ? { tpin: given.buyerTpin, name: given.buyerName } : null };
+}
+
+/** A refund recorded after invoicing makes a credit note unless it returned an overpayment. */
+async function isRefundAfterInvoicing(
+  db: DB,
+  paymentId: string,
+  docs: readonly FiscalDocumentRow[],
+): Promise<boolean> {
+  if (!/^\d{1,18}$/.test(paymentId)) return false;
+  const row = await db
+    .selectFrom("payments")
+    .select(["kind", "at"])
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+  if (row?.kind !== "refund") return false;
+  const at = new Date(row.at).getTime();
+  return docs.some((doc) => doc.kind === "sale" && new Date(doc.createdAt).getTime() <= at);
 }

@@ -8,6 +8,7 @@ import type { FiscalDeviceRow } from "~/shared/db/schema.ts";
 import {
   creditRequest,
   fiscalChargeGroups,
+  refundedSale,
   saleRequest,
   CREDIT_REASONS,
   FISCAL_ITEMS,
@@ -94,16 +95,14 @@ async function documentBody(
   const original = doc.originalId ? await getDocument(db, doc.originalId) : undefined;
   if (!original?.payload || !original.rcptNo)
     return { error: "The invoice this credit note corrects is not fiscalised." };
-  // A refund credits its amount; a correction of the folio credits all the invoice has left.
-  const refund = doc.paymentId
-    ? await db
-        .selectFrom("payments")
-        .select(["amount", "method"])
-        .where("id", "=", doc.paymentId)
-        .executeTakeFirst()
-    : undefined;
+  // A correction of the folio credits all the invoice has left. A refund credits only the part
+  // that is not money paid beyond the invoiced folio's total (an overpayment was never part of
+  // the sale), and at most what the invoice has left.
+  const refund = doc.paymentId ? await refundOf(db, doc.paymentId) : undefined;
   const left = Number(original.total ?? 0) - (await creditedBefore(db, original.id, doc.invoiceNo));
-  const amount = doc.paymentId ? Math.min(refund?.amount ?? 0, left) : left;
+  const amount = refund
+    ? Math.min(refundedSale(refund, Number(original.total ?? 0)), left)
+    : left;
   if (amount <= 0)
     return {
       error: doc.paymentId
@@ -119,6 +118,30 @@ async function documentBody(
     method: doc.paymentId ? (refund?.method ?? "Cash") : null,
   });
   return { body, total: amount };
+}
+
+/** A refund, with the money the request had been paid (refunds subtracted) before it. */
+async function refundOf(db: DB, paymentId: string) {
+  const refund = await db
+    .selectFrom("payments")
+    .select(["id", "amount", "method", "bookingId", "reservationId", "venueBookingId"])
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+  if (!refund) return undefined;
+  const before = await db
+    .selectFrom("payments")
+    .select(["kind", "amount"])
+    .where("id", "<", refund.id)
+    .where((eb) =>
+      refund.bookingId
+        ? eb("bookingId", "=", refund.bookingId)
+        : refund.reservationId
+          ? eb("reservationId", "=", refund.reservationId)
+          : eb("venueBookingId", "=", refund.venueBookingId),
+    )
+    .execute();
+  const paidBefore = before.reduce((sum, p) => sum + (p.kind === "payment" ? p.amount : -p.amount), 0);
+  return { amount: refund.amount, method: refund.method, paidBefore };
 }
 
 /**

@@ -29,6 +29,7 @@ import * as occupancyPrices from "./migrations/2026-11-28-1-occupancy-prices.ts"
 import * as fiscalBuyersAndCorrections from "./migrations/2026-11-28-2-fiscal-buyers-and-corrections.ts";
 import * as reportsVersion from "./migrations/2026-11-28-3-reports-version.ts";
 import * as stayRooms from "./migrations/2026-11-28-4-stay-rooms.ts";
+import * as refundCreditNotes from "./migrations/2026-11-28-7-refund-credit-notes.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -66,6 +67,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-28-2-fiscal-buyers-and-corrections": fiscalBuyersAndCorrections,
   "2026-11-28-3-reports-version": reportsVersion,
   "2026-11-28-4-stay-rooms": stayRooms,
+  "2026-11-28-7-refund-credit-notes": refundCreditNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
