@@ -27,7 +27,7 @@ export type FiscalMarkState =
       /** The VSDC's date and time, as it gave them (yyyyMMddHHmmss). */
       vsdcDate: string;
       tpin: string;
-      /** Printed before: this print is a copy. */
+      /** Printed by staff before: this print is a copy (a guest's online view never is). */
       copy: boolean;
       /** A credit note's invoice. */
       original: { rcptNo: string; invoiceNo: string } | null;

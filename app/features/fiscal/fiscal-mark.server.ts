@@ -8,7 +8,8 @@ import { documentsOfRequest } from "./fiscal-queue.server.ts";
 
 // What a printed folio or receipt says about fiscalisation: ZRA's invoice, its signature data,
 // the VSDC's date and time and the QR code (an SVG drawn here by the `qrcode` library), or that it
-// is pending; a reprint is marked as a copy.
+// is pending; a reprint is marked as a copy. Only staff prints (the console's folio and receipt
+// pages) count: a guest looking at the bill online (/my-booking) neither counts nor sees "COPY".
 
 /**
  * What the QR code carries: the verification address the VSDC returned, or else the invoice's
@@ -57,7 +58,7 @@ async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean
     rcptSign: doc.rcptSign ?? "",
     vsdcDate: doc.vsdcDate ?? "",
     tpin: device?.tpin ?? "",
-    copy: prints > 1,
+    copy: print && prints > 1,
     original: original ? { rcptNo: original.rcptNo ?? "", invoiceNo: original.invoiceNo } : null,
     reason: doc.reasonCode,
     qrSvg: await qrSvg(qrText(doc, device?.tpin ?? "", device?.branchId ?? "")),
@@ -67,7 +68,8 @@ async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean
 /**
  * The fiscal mark of a request's folio (its current tax invoice), or of one refund's receipt (its
  * credit note, or that none was needed), with the business buyer the invoice is made out to.
- * `print`: this showing is a print, counted so the next one says "Copy".
+ * `print`: a staff print, counted so the next one says "COPY"; without it (a guest's online view)
+ * nothing is counted and nothing says "COPY".
  */
 export async function fiscalMarkFor(
   db: DB,
