@@ -185,6 +185,9 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     const overview = await deviceOverview(db);
     expect(overview.pending).toBe(3);
     expect(overview.device?.lastError).toMatch(/VSDC not reached/);
+    // Only the first was sent (twice); the others waited behind it untried.
+    expect(waiting.map((doc) => doc.attempts)).toEqual([2, 0, 0]);
+    expect(waiting.slice(1).every((doc) => doc.lastError?.startsWith("not tried"))).toBe(true);
 
     await vsdc.up();
     const before = vsdc.sales.length;
@@ -194,6 +197,7 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(vsdc.sales.length).toBe(before + 3);
     const numbers = vsdc.sales.slice(before).map((sale) => sale.body.cisInvcNo);
     expect(new Set(numbers).size).toBe(3);
+    expect(done.map((doc) => doc.attempts)).toEqual([3, 1, 1]);
   });
 
   it("retries after a lost answer with the same number, and ZRA keeps one sale", async () => {

@@ -81,7 +81,8 @@ export const FISCAL_DEFAULTS = {
 
 type Outcome =
   | { kind: "sent"; receipt: VsdcReceipt }
-  | { kind: "retry"; reason: string }
+  /** `tried` false: not sent at all, the VSDC being down for a document before it. */
+  | { kind: "retry"; reason: string; tried?: boolean }
   | { kind: "failed"; reason: string };
 
 /** The body of a document, frozen at its first attempt. */
@@ -294,7 +295,8 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
 
   async function record(db: DB, doc: ClaimedDocument, outcome: Outcome): Promise<void> {
     if (outcome.kind === "sent") await markDocumentSent(db, doc, outcome.receipt);
-    else if (outcome.kind === "retry") await markDocumentRetry(db, doc, outcome.reason, settings);
+    else if (outcome.kind === "retry")
+      await markDocumentRetry(db, doc, outcome.reason, settings, { tried: outcome.tried ?? true });
     else await markDocumentFailed(db, doc, outcome.reason);
   }
 
@@ -325,7 +327,7 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
         }
         // Once the VSDC cannot be reached, the rest of the batch waits its back-off untried.
         const outcome: Outcome = unreachable
-          ? { kind: "retry", reason: `not tried: ${unreachable}` }
+          ? { kind: "retry", reason: `not tried: ${unreachable}`, tried: false }
           : await attempt(db, doc, ready);
         if (outcome.kind === "retry") unreachable ??= outcome.reason;
         await record(db, doc, outcome);
