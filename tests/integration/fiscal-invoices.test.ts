@@ -129,9 +129,7 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     // The guest looking online first is not a print: staff's first print is the original.
     const looked = await guestView(db, id);
     expect(looked.folio).toMatchObject({ state: "sent", copy: false });
-    expect(Object.values(looked.receipts).map((mark) => mark.state === "sent" && mark.copy)).toEqual([
-      false,
-    ]);
+    expect(Object.values(looked.receipts).map((mark) => mark.state === "sent" && mark.copy)).toEqual([false]);
     const first = await fiscalMarkFor(db, { kind: "booking", id }, { print: true });
     expect(first).toMatchObject({ state: "sent", rcptNo: String(sale.receipt.rcptNo), copy: false });
     if (first.state !== "sent") throw new Error("not sent");

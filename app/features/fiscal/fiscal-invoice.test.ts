@@ -52,17 +52,17 @@ const TAXES = { vatRegistered: true, vatRateBp: 1600, levyRateBp: 150 };
 const extras = fc.array(
   fc
     .record({
-      category: fc.constantFrom(...(Object.keys(TAX_CATEGORY_LEVIED) as (keyof typeof TAX_CATEGORY_LEVIED)[])),
+      category: fc.constantFrom(
+        ...(Object.keys(TAX_CATEGORY_LEVIED) as (keyof typeof TAX_CATEGORY_LEVIED)[]),
+      ),
       ngwee: fc.integer({ min: 0, max: 2_000_000 }),
     })
-    .map(
-      ({ category, ngwee }): ExtraCharge => ({
-        label: `Extra (${category})`,
-        detail: null,
-        amount: ngwee / 100,
-        taxes: taxLines(ngwee / 100, TAXES, TAX_CATEGORY_LEVIED[category]),
-      }),
-    ),
+    .map(({ category, ngwee }): ExtraCharge => ({
+      label: `Extra (${category})`,
+      detail: null,
+      amount: ngwee / 100,
+      taxes: taxLines(ngwee / 100, TAXES, TAX_CATEGORY_LEVIED[category]),
+    })),
   { maxLength: 6 },
 );
 
@@ -137,9 +137,7 @@ describe("fiscal invoice of a folio", () => {
         price: 200,
         totalPrice: 400,
         kept: { nights: [], taxes: taxLines(400, TAXES) },
-        extras: [
-          { label: "Breakfast", detail: null, amount: 300, taxes: taxLines(300, TAXES, false) },
-        ],
+        extras: [{ label: "Breakfast", detail: null, amount: 300, taxes: taxLines(300, TAXES, false) }],
       }),
     );
     expect(body.itemList.map((l) => [l.tlCatCd, l.tlAmt, l.vatAmt])).toEqual([

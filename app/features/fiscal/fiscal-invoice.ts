@@ -375,8 +375,14 @@ export function saleRequest(device: FiscalDeviceIds, sale: FiscalSale): VsdcSale
       pmtTyCd: paymentTypeCode(sale.payments),
       at: sale.at,
       rates: {
-        vat: rateOf(sale.groups.flatMap((g) => g.taxes), "vat"),
-        levy: rateOf(sale.groups.flatMap((g) => g.taxes), "levy"),
+        vat: rateOf(
+          sale.groups.flatMap((g) => g.taxes),
+          "vat",
+        ),
+        levy: rateOf(
+          sale.groups.flatMap((g) => g.taxes),
+          "levy",
+        ),
       },
       remark: sale.remark,
     },
@@ -389,10 +395,7 @@ export function saleRequest(device: FiscalDeviceIds, sale: FiscalSale): VsdcSale
  * The part of a refund that reduces the sale: what is not money paid beyond the folio's total
  * before it (an overpayment given back was never sold). Kwacha.
  */
-export function refundedSale(
-  refund: { amount: number; paidBefore: number },
-  folioTotal: number,
-): number {
+export function refundedSale(refund: { amount: number; paidBefore: number }, folioTotal: number): number {
   return Math.max(0, refund.amount - Math.max(0, refund.paidBefore - folioTotal));
 }
 

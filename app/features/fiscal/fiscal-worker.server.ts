@@ -101,9 +101,7 @@ async function documentBody(
   // the sale), and at most what the invoice has left.
   const refund = doc.paymentId ? await refundOf(db, doc.paymentId) : undefined;
   const left = Number(original.total ?? 0) - (await creditedBefore(db, original.id, doc.invoiceNo));
-  const amount = refund
-    ? Math.min(refundedSale(refund, Number(original.total ?? 0)), left)
-    : left;
+  const amount = refund ? Math.min(refundedSale(refund, Number(original.total ?? 0)), left) : left;
   if (amount <= 0)
     return {
       error: doc.paymentId
