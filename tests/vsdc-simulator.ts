@@ -130,10 +130,17 @@ export async function startVsdcSimulator(
         return "itemClsCd is required";
       if (item.vatCatCd !== null && item.vatCatCd !== "A") return "vatCatCd is not a tax type";
       if (item.tlCatCd !== null && item.tlCatCd !== "TL") return "tlCatCd is not a tax type";
+      // A line carries a tax only under that tax's category.
+      if (item.vatCatCd === null && (cents(item.vatAmt) !== 0 || cents(item.vatTaxblAmt) !== 0))
+        return "an item without vatCatCd carries VAT";
+      if (item.tlCatCd === null && (cents(item.tlAmt) !== 0 || cents(item.tlTaxblAmt) !== 0))
+        return "an item without tlCatCd carries the tourism levy";
     }
     if (sum("totAmt") !== cents(body.totAmt)) return "totAmt is not the sum of the items";
     if (sum("vatAmt") !== cents(body.taxAmtA)) return "taxAmtA is not the sum of the items";
     if (sum("tlAmt") !== cents(body.taxAmtTl)) return "taxAmtTl is not the sum of the items";
+    if (sum("vatTaxblAmt") !== cents(body.taxblAmtA)) return "taxblAmtA is not the sum of the items";
+    if (sum("tlTaxblAmt") !== cents(body.taxblAmtTl)) return "taxblAmtTl is not the sum of the items";
     if (cents(body.totTaxAmt) !== cents(body.taxAmtA) + cents(body.taxAmtTl))
       return "totTaxAmt does not add up";
     if (cents(body.totTaxblAmt) + cents(body.totTaxAmt) !== cents(body.totAmt))

@@ -118,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The guest sees what was paid and how, not which staff member took it.
       const ledger = sheet.ledger.map((line) => ({ ...line, staffName: null }));
       const request = { kind: found.kind, id: found.id };
-      const folio = await fiscalMarkFor(db, request, { print: true });
+      const folio = await fiscalMarkFor(db, request);
       const receipts: Record<string, FiscalMarkView> = {};
       for (const line of ledger) receipts[line.id] = await fiscalMarkFor(db, request, { paymentId: line.id });
       return data<Answer>({

@@ -6,6 +6,7 @@ import { listExtras, postCharge } from "../../app/features/extras/extras.server.
 import { changeRequestPrice } from "../../app/features/desk/price-change.server.ts";
 import { startFiscalWorker, type FiscalWorker } from "../../app/features/fiscal/fiscal-worker.server.ts";
 import { httpVsdcClient } from "../../app/features/fiscal/vsdc-client.server.ts";
+import type { VsdcSaleRequest } from "../../app/features/fiscal/fiscal-invoice.ts";
 import { fiscalMarkFor } from "../../app/features/fiscal/fiscal-mark.server.ts";
 import { BUYER_FIXED } from "../../app/features/fiscal/fiscal-buyer.server.ts";
 import { TPIN_INVALID } from "../../app/features/fiscal/fiscal-buyer-schema.ts";
@@ -235,15 +236,75 @@ describeEachEngine("fiscal buyers and corrections", (getDatabase) => {
     // The folio prints its current invoice.
     const mark = await fiscalMarkFor(db(), { kind: "booking", id });
     expect(mark).toMatchObject({ state: "sent", invoiceNo: replacement!.invoiceNo });
-    // A refund now credits the current invoice.
+    // The breakfast carried VAT only: its line has no levy, the room's has all of it.
+    const invoiced = sentFor(String(original!.invoiceNo))!.body as unknown as VsdcSaleRequest;
+    const cents = (kwacha: number) => Math.round(kwacha * 100);
+    const levied = invoiced.itemList.filter((line) => line.tlCatCd === "TL");
+    expect(invoiced.itemList.find((line) => line.itemNm.startsWith("Breakfast"))).toMatchObject({
+      tlCatCd: null,
+      tlAmt: 0,
+      tlTaxblAmt: 0,
+    });
+    expect(levied.reduce((sum, line) => sum + cents(line.tlAmt), 0)).toBe(cents(invoiced.taxAmtTl));
+    expect(cents(invoiced.taxblAmtTl)).toBe(levied.reduce((sum, line) => sum + cents(line.tlTaxblAmt), 0));
+    // The guest, in credit after the void, gets money back that was never sold: no credit note.
     const refund = await recordPayment(
       db(),
       { kind: "booking", id },
       { kind: "refund", method: "Cash", amount: 50 },
     );
-    const [refundNote] = (await docsOf(id)).filter((doc) => doc.paymentId === refund!.id);
-    expect(refundNote).toMatchObject({ kind: "credit", originalId: replacement!.id, reasonCode: "06" });
+    expect((await docsOf(id)).filter((doc) => doc.paymentId === refund!.id)).toEqual([]);
+    expect(await fiscalMarkFor(db(), { kind: "booking", id }, { paymentId: refund!.id })).toMatchObject({
+      state: "overpayment",
+      invoiceNo: replacement!.invoiceNo,
+    });
     await sender.runOnce();
+  });
+
+  it("credits a refund only for what is not money paid beyond the folio's total", async () => {
+    const id = await stayIn(1);
+    const owed = (await loadFolioSheet(db(), { kind: "booking", id }))!.folio.total;
+    await recordPayment(db(), { kind: "booking", id }, { kind: "payment", method: "Cash", amount: owed - 1 });
+    await checkOut(id);
+    await sender.runOnce();
+    // A price cut after invoicing leaves the guest K50 in credit.
+    await changeRequestPrice(db(), { kind: "booking", id }, owed - 50, "Loyalty discount", staffId);
+    await sender.runOnce();
+    const current = (await docsOf(id)).at(-1)!;
+    expect(current).toMatchObject({ kind: "sale", status: "sent", supersededAt: null });
+    const refund = (amount: number) =>
+      recordPayment(db(), { kind: "booking", id }, { kind: "refund", method: "Mobile Money", amount });
+    const noteOf = async (paymentId: string) => {
+      const docs = (await docsOf(id)).filter((doc) => doc.paymentId === paymentId);
+      return docs[0] ? sentFor(String(docs[0].invoiceNo))?.body : undefined;
+    };
+
+    // K30 of the K50 in credit: no credit note, and the receipt says none was needed.
+    const overpaid = await refund(30);
+    expect((await docsOf(id)).filter((doc) => doc.paymentId === overpaid!.id)).toEqual([]);
+    // K100 more: K20 was still in credit, K80 reduces the sale.
+    const partly = await refund(100);
+    // A goodwill refund with nothing in credit credits all of it.
+    const goodwill = await refund(100);
+    await sender.runOnce();
+    const orgInvcNo = Number(current.rcptNo);
+    expect(await noteOf(partly!.id)).toMatchObject({ rcptTyCd: "R", orgInvcNo, rfdRsnCd: "06", totAmt: 80 });
+    expect(await noteOf(goodwill!.id)).toMatchObject({
+      rcptTyCd: "R",
+      orgInvcNo,
+      totAmt: 100,
+      pmtTyCd: "06",
+    });
+    expect(await fiscalMarkFor(db(), { kind: "booking", id }, { paymentId: overpaid!.id })).toMatchObject({
+      state: "overpayment",
+    });
+    expect(await fiscalMarkFor(db(), { kind: "booking", id }, { paymentId: goodwill!.id })).toMatchObject({
+      state: "sent",
+      title: "Credit note",
+    });
+    // ZRA nets what the guest paid and kept: the invoice less the credit notes.
+    const kept = (await loadFolioSheet(db(), { kind: "booking", id }))!.folio.paid;
+    expect(Number(current.total) - 80 - 100).toBe(kept);
   });
 
   it("invoices a change made before the first attempt as it is, and corrects a price changed after sending", async () => {

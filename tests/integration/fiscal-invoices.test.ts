@@ -20,6 +20,9 @@ import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST } from "./stay-fixtures.ts";
 import { describeEachEngine } from "./test-database.ts";
 import { startVsdcSimulator, type VsdcSimulator } from "../vsdc-simulator.ts";
+import type { FiscalMarkView } from "../../app/features/fiscal/fiscal-mark-view.ts";
+import { action as myBooking } from "~/routes/my-booking.tsx";
+import { args, formPost } from "./route-calls.ts";
 
 // Fiscal tax invoices (decisions.md 37, ADR 0029) against the VSDC simulator, on both engines:
 // queued in the settling transaction, sent once each (down, lost answers, two instances), credit
@@ -73,6 +76,22 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
 
   const docs = (db: DB) => db.selectFrom("fiscalDocuments").selectAll().orderBy("invoiceNo").execute();
 
+  /** The folio's and each receipt's fiscal marks as the guest sees them online on /my-booking. */
+  async function guestView(db: DB, id: string) {
+    const { reference } = await db
+      .selectFrom("bookings")
+      .select("reference")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const answer = (await myBooking(
+      args(
+        formPost("/my-booking", { reference, email: GUEST.email, intent: "folio" }),
+        getDatabase().context(),
+      ),
+    )) as { data: { fiscal: { folio: FiscalMarkView; receipts: Record<string, FiscalMarkView> } } };
+    return answer.data.fiscal;
+  }
+
   it("queues nothing and keeps saying 'not a fiscal tax invoice' without a device", async () => {
     const { db } = getDatabase();
     const id = await settledStay(db);
@@ -107,6 +126,10 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(sale.body.totAmt).toBe(sheet!.folio.total);
     expect(sent?.rcptNo).toBe(String(sale.receipt.rcptNo));
 
+    // The guest looking online first is not a print: staff's first print is the original.
+    const looked = await guestView(db, id);
+    expect(looked.folio).toMatchObject({ state: "sent", copy: false });
+    expect(Object.values(looked.receipts).map((mark) => mark.state === "sent" && mark.copy)).toEqual([false]);
     const first = await fiscalMarkFor(db, { kind: "booking", id }, { print: true });
     expect(first).toMatchObject({ state: "sent", rcptNo: String(sale.receipt.rcptNo), copy: false });
     if (first.state !== "sent") throw new Error("not sent");
@@ -114,6 +137,12 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(first.rcptSign).toBe(sale.receipt.rcptSign);
     const reprint = await fiscalMarkFor(db, { kind: "booking", id }, { print: true });
     expect(reprint).toMatchObject({ state: "sent", copy: true });
+    // Printed twice by staff, the guest's online view still never says COPY, nor counts.
+    const again = await guestView(db, id);
+    expect(again.folio).toMatchObject({ state: "sent", copy: false });
+    expect(Object.values(again.receipts).every((mark) => mark.state === "sent" && !mark.copy)).toBe(true);
+    const [counted] = (await docs(db)).filter((row) => row.requestId === id);
+    expect(counted?.prints).toBe(2);
     // The guest's copy, written with ZRA's answer.
     const mail = await db
       .selectFrom("outbox")
@@ -154,6 +183,9 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     const overview = await deviceOverview(db);
     expect(overview.pending).toBe(3);
     expect(overview.device?.lastError).toMatch(/VSDC not reached/);
+    // Only the first was sent (twice); the others waited behind it untried.
+    expect(waiting.map((doc) => doc.attempts)).toEqual([2, 0, 0]);
+    expect(waiting.slice(1).every((doc) => doc.lastError?.startsWith("not tried"))).toBe(true);
 
     await vsdc.up();
     const before = vsdc.sales.length;
@@ -163,6 +195,7 @@ describeEachEngine("fiscal invoices", (getDatabase) => {
     expect(vsdc.sales.length).toBe(before + 3);
     const numbers = vsdc.sales.slice(before).map((sale) => sale.body.cisInvcNo);
     expect(new Set(numbers).size).toBe(3);
+    expect(done.map((doc) => doc.attempts)).toEqual([3, 1, 1]);
   });
 
   it("retries after a lost answer with the same number, and ZRA keeps one sale", async () => {

@@ -1,9 +1,12 @@
 // A folio as ZRA Smart Invoice's VSDC takes it (decisions.md 37, ADR 0029): the body of
 // `/trnsSales/saveSales` for a tax invoice (receipt type "S") or a credit note ("R"), built from
 // the folio's charge lines as the folio module computes them, whatever kind each line is. Prices
-// include the taxes (decisions.md 32): each tax the folio contains is spread over the lines in
-// proportion to their amounts, in ngwee, by largest remainder, so the lines add up to the folio's
-// totals to the ngwee. Field names and codes are the VSDC API specification's (1.0.4).
+// include the taxes (decisions.md 32). Each line carries the taxes of its own tax category: a
+// stay's nights (or a venue) share the taxes kept on the request, spread over them in proportion
+// to their amounts, in ngwee, by largest remainder; an extra carries the taxes kept with it (food
+// and services contain VAT but no levy). The lines add up to the folio's totals to the ngwee, and
+// the header's taxable amount of a tax is the sum of the lines that carry it. Field names and
+// codes are the VSDC API specification's (1.0.4).
 
 import { NGWEE_PER_KWACHA } from "~/shared/money.ts";
 
@@ -26,6 +29,31 @@ export interface FiscalTax {
   amount: number;
 }
 
+/**
+ * Charge lines that contain the same taxes: a stay's nights (or a venue) with the taxes kept on
+ * the request, or one extra with the taxes kept when it was sold.
+ */
+export interface FiscalChargeGroup {
+  lines: readonly FiscalChargeLine[];
+  taxes: readonly FiscalTax[];
+}
+
+/**
+ * The folio's charge lines in groups by the taxes they contain: its own lines first (as
+ * `chargeLines` lists them), then one line per extra, each with its own taxes.
+ */
+export function fiscalChargeGroups(
+  charges: readonly FiscalChargeLine[],
+  ownTaxes: readonly FiscalTax[],
+  extras: readonly { taxes: readonly FiscalTax[] }[],
+): FiscalChargeGroup[] {
+  const own = charges.length - extras.length;
+  return [
+    { lines: charges.slice(0, own), taxes: ownTaxes },
+    ...extras.map((extra, i) => ({ lines: charges.slice(own + i, own + i + 1), taxes: extra.taxes })),
+  ].filter((group) => group.lines.length > 0);
+}
+
 export type FiscalRequestKind = "booking" | "reservation" | "venue-booking";
 
 export interface FiscalSale {
@@ -37,8 +65,8 @@ export interface FiscalSale {
   guestTpin: string | null;
   /** A corrected folio's invoice says which one it replaces. */
   remark?: string | null;
-  charges: readonly FiscalChargeLine[];
-  taxes: readonly FiscalTax[];
+  /** The folio's charge lines, by the taxes they contain. */
+  groups: readonly FiscalChargeGroup[];
   /** The folio's total in kwacha: the sum of the charge lines. */
   total: number;
   /** Ledger methods with the money each brought in (refunds subtracted). */
@@ -110,13 +138,13 @@ export function spreadNgwee(weights: readonly number[], total: number): number[]
 const ngwee = (kwacha: number) => Math.round(kwacha * NGWEE_PER_KWACHA);
 const kwacha = (n: number) => n / NGWEE_PER_KWACHA;
 
-/** One item line of the request, in ngwee until written. */
+/** One item line of the request, in ngwee until written; a tax it does not carry is null. */
 interface ItemNgwee {
   item: FiscalItem;
   name: string;
   total: number;
-  vat: number;
-  levy: number;
+  vat: number | null;
+  levy: number | null;
 }
 
 /** The VSDC's item line. */
@@ -211,20 +239,26 @@ export function vsdcDateTime(at: Date): string {
 }
 
 function itemsOf(sale: FiscalSale): ItemNgwee[] {
-  const totals = sale.charges.map((line) => ngwee(line.amount));
-  const taxOf = (kind: FiscalTax["kind"]) =>
-    ngwee(sale.taxes.filter((t) => t.kind === kind).reduce((sum, t) => sum + t.amount, 0));
-  const vat = spreadNgwee(totals, taxOf("vat"));
-  const levy = spreadNgwee(totals, taxOf("levy"));
-  return sale.charges.map((line, i) => ({
-    item: itemFor(sale.requestKind, line),
-    name: line.label,
-    total: totals[i] ?? 0,
-    vat: vat[i] ?? 0,
-    levy: levy[i] ?? 0,
-  }));
+  return sale.groups.flatMap((group) => {
+    const totals = group.lines.map((line) => ngwee(line.amount));
+    const spread = (kind: FiscalTax["kind"]) => {
+      const taxes = group.taxes.filter((t) => t.kind === kind);
+      if (taxes.length === 0) return null;
+      return spreadNgwee(totals, ngwee(taxes.reduce((sum, t) => sum + t.amount, 0)));
+    };
+    const vat = spread("vat");
+    const levy = spread("levy");
+    return group.lines.map((line, i) => ({
+      item: itemFor(sale.requestKind, line),
+      name: line.label,
+      total: totals[i] ?? 0,
+      vat: vat ? (vat[i] ?? 0) : null,
+      levy: levy ? (levy[i] ?? 0) : null,
+    }));
+  });
 }
 
+/** The rate of a tax in percent: the first the sale's lines carry. */
 function rateOf(taxes: readonly FiscalTax[], kind: FiscalTax["kind"]): number {
   return (taxes.find((t) => t.kind === kind)?.rateBp ?? 0) / 100;
 }
@@ -236,7 +270,8 @@ interface Header {
   guestTpin: string | null;
   pmtTyCd: string;
   at: Date;
-  taxes: readonly FiscalTax[];
+  /** Percent. */
+  rates: { vat: number; levy: number };
   remark?: string | null;
 }
 
@@ -245,10 +280,8 @@ function request(
   items: readonly ItemNgwee[],
   credit: { orgInvcNo: number; reasonCode: string } | null,
 ): VsdcSaleRequest {
-  const hasVat = header.taxes.some((t) => t.kind === "vat");
-  const hasLevy = header.taxes.some((t) => t.kind === "levy");
   const itemList = items.map((line, i): VsdcItemLine => {
-    const net = line.total - line.vat - line.levy;
+    const net = line.total - (line.vat ?? 0) - (line.levy ?? 0);
     return {
       itemSeq: i + 1,
       itemCd: line.item.itemCd,
@@ -267,15 +300,15 @@ function request(
       isrccNm: null,
       isrcRt: 0,
       isrcAmt: 0,
-      vatCatCd: hasVat ? "A" : null,
+      vatCatCd: line.vat === null ? null : "A",
       exciseTxCatCd: null,
-      tlCatCd: hasLevy ? "TL" : null,
+      tlCatCd: line.levy === null ? null : "TL",
       iplCatCd: null,
-      vatTaxblAmt: hasVat ? kwacha(net) : 0,
-      vatAmt: kwacha(line.vat),
+      vatTaxblAmt: line.vat === null ? 0 : kwacha(net),
+      vatAmt: kwacha(line.vat ?? 0),
       exciseTaxblAmt: 0,
-      tlTaxblAmt: hasLevy ? kwacha(net) : 0,
-      tlAmt: kwacha(line.levy),
+      tlTaxblAmt: line.levy === null ? 0 : kwacha(net),
+      tlAmt: kwacha(line.levy ?? 0),
       iplTaxblAmt: 0,
       iplAmt: 0,
       totAmt: kwacha(line.total),
@@ -283,9 +316,12 @@ function request(
   });
   const sum = (pick: (line: ItemNgwee) => number) => items.reduce((total, line) => total + pick(line), 0);
   const total = sum((l) => l.total);
-  const vat = sum((l) => l.vat);
-  const levy = sum((l) => l.levy);
+  const vat = sum((l) => l.vat ?? 0);
+  const levy = sum((l) => l.levy ?? 0);
   const net = total - vat - levy;
+  // A tax's taxable amount: the net of the lines that carry it.
+  const taxable = (carries: (line: ItemNgwee) => boolean) =>
+    sum((l) => (carries(l) ? l.total - (l.vat ?? 0) - (l.levy ?? 0) : 0));
   const at = vsdcDateTime(header.at);
   return {
     tpin: header.device.tpin,
@@ -306,11 +342,11 @@ function request(
     rfdDt: credit ? at : null,
     rfdRsnCd: credit?.reasonCode ?? null,
     totItemCnt: itemList.length,
-    taxblAmtA: hasVat ? kwacha(net) : 0,
-    taxRtA: rateOf(header.taxes, "vat"),
+    taxblAmtA: kwacha(taxable((l) => l.vat !== null)),
+    taxRtA: header.rates.vat,
     taxAmtA: kwacha(vat),
-    taxblAmtTl: hasLevy ? kwacha(net) : 0,
-    taxRtTl: rateOf(header.taxes, "levy"),
+    taxblAmtTl: kwacha(taxable((l) => l.levy !== null)),
+    taxRtTl: header.rates.levy,
     taxAmtTl: kwacha(levy),
     totTaxblAmt: kwacha(net),
     totTaxAmt: kwacha(vat + levy),
@@ -338,12 +374,29 @@ export function saleRequest(device: FiscalDeviceIds, sale: FiscalSale): VsdcSale
       guestTpin: sale.guestTpin,
       pmtTyCd: paymentTypeCode(sale.payments),
       at: sale.at,
-      taxes: sale.taxes,
+      rates: {
+        vat: rateOf(
+          sale.groups.flatMap((g) => g.taxes),
+          "vat",
+        ),
+        levy: rateOf(
+          sale.groups.flatMap((g) => g.taxes),
+          "levy",
+        ),
+      },
       remark: sale.remark,
     },
     itemsOf(sale),
     null,
   );
+}
+
+/**
+ * The part of a refund that reduces the sale: what is not money paid beyond the folio's total
+ * before it (an overpayment given back was never sold). Kwacha.
+ */
+export function refundedSale(refund: { amount: number; paidBefore: number }, folioTotal: number): number {
+  return Math.max(0, refund.amount - Math.max(0, refund.paidBefore - folioTotal));
 }
 
 export interface FiscalCredit {
@@ -360,31 +413,28 @@ export interface FiscalCredit {
 
 /**
  * A credit note for part or all of an invoice: its lines are the original's, scaled to the amount
- * credited (largest remainder), so each line's taxes stay in proportion.
+ * credited (largest remainder), and each line's taxes are its own scaled likewise, so a line
+ * without the levy still has none and the taxes credited stay in proportion to the invoice's.
  */
 export function creditRequest(original: VsdcSaleRequest, credit: FiscalCredit): VsdcSaleRequest {
   const originalNgwee = original.itemList.map((line) => ngwee(line.totAmt));
   const lines = spreadNgwee(originalNgwee, ngwee(credit.amount));
-  const vat = spreadNgwee(
-    lines,
-    Math.round((ngwee(original.taxAmtA) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)),
-  );
-  const levy = spreadNgwee(
-    lines,
-    Math.round((ngwee(original.taxAmtTl) * ngwee(credit.amount)) / ngwee(original.totAmt || 1)),
-  );
+  const scaled = (tax: (line: VsdcItemLine) => number, headerTax: number) => {
+    const exact = original.itemList.map(
+      (line, i) => (ngwee(tax(line)) * (lines[i] ?? 0)) / (originalNgwee[i] || 1),
+    );
+    const whole = Math.round((ngwee(headerTax) * ngwee(credit.amount)) / ngwee(original.totAmt || 1));
+    return spreadNgwee(exact, exact.some((x) => x > 0) ? whole : 0);
+  };
+  const vat = scaled((line) => line.vatAmt, original.taxAmtA);
+  const levy = scaled((line) => line.tlAmt, original.taxAmtTl);
   const items = original.itemList.map((line, i) => ({
     item: { itemCd: line.itemCd, itemClsCd: line.itemClsCd, itemNm: line.itemNm },
     name: line.itemNm,
     total: lines[i] ?? 0,
-    vat: vat[i] ?? 0,
-    levy: levy[i] ?? 0,
+    vat: line.vatCatCd ? (vat[i] ?? 0) : null,
+    levy: line.tlCatCd ? (levy[i] ?? 0) : null,
   }));
-  const taxes: FiscalTax[] = [];
-  if (original.itemList.some((l) => l.vatCatCd))
-    taxes.push({ kind: "vat", rateBp: original.taxRtA * 100, amount: 0 });
-  if (original.itemList.some((l) => l.tlCatCd))
-    taxes.push({ kind: "levy", rateBp: original.taxRtTl * 100, amount: 0 });
   return request(
     {
       device: { tpin: original.tpin, branchId: original.bhfId },
@@ -393,7 +443,7 @@ export function creditRequest(original: VsdcSaleRequest, credit: FiscalCredit): 
       guestTpin: original.custTpin,
       pmtTyCd: credit.method === null ? original.pmtTyCd : (PAYMENT_TYPES[credit.method] ?? "07"),
       at: credit.at,
-      taxes,
+      rates: { vat: original.taxRtA, levy: original.taxRtTl },
     },
     items.filter((line) => line.total > 0),
     { orgInvcNo: credit.orgInvcNo, reasonCode: credit.reasonCode },

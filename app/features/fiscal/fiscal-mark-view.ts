@@ -11,6 +11,8 @@ export type FiscalMarkView = FiscalMarkState & { buyer: FiscalBuyerView | null }
 export type FiscalMarkState =
   /** Not fiscalised: no VSDC, or not settled yet. The bill says it is not a fiscal tax invoice. */
   | { state: "none" }
+  /** A refund of money paid beyond the folio's total: the sale is unchanged, no credit note. */
+  | { state: "overpayment"; invoiceNo: string }
   /** Queued, or refused and waiting for a manager: the bill says fiscalisation is pending. */
   | { state: "pending" | "failed"; title: string; invoiceNo: string }
   | {
@@ -25,7 +27,7 @@ export type FiscalMarkState =
       /** The VSDC's date and time, as it gave them (yyyyMMddHHmmss). */
       vsdcDate: string;
       tpin: string;
-      /** Printed before: this print is a copy. */
+      /** Printed by staff before: this print is a copy (a guest's online view never is). */
       copy: boolean;
       /** A credit note's invoice. */
       original: { rcptNo: string; invoiceNo: string } | null;

@@ -8,7 +8,8 @@ import { documentsOfRequest } from "./fiscal-queue.server.ts";
 
 // What a printed folio or receipt says about fiscalisation: ZRA's invoice, its signature data,
 // the VSDC's date and time and the QR code (an SVG drawn here by the `qrcode` library), or that it
-// is pending; a reprint is marked as a copy.
+// is pending; a reprint is marked as a copy. Only staff prints (the console's folio and receipt
+// pages) count: a guest looking at the bill online (/my-booking) neither counts nor sees "COPY".
 
 /**
  * What the QR code carries: the verification address the VSDC returned, or else the invoice's
@@ -57,7 +58,7 @@ async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean
     rcptSign: doc.rcptSign ?? "",
     vsdcDate: doc.vsdcDate ?? "",
     tpin: device?.tpin ?? "",
-    copy: prints > 1,
+    copy: print && prints > 1,
     original: original ? { rcptNo: original.rcptNo ?? "", invoiceNo: original.invoiceNo } : null,
     reason: doc.reasonCode,
     qrSvg: await qrSvg(qrText(doc, device?.tpin ?? "", device?.branchId ?? "")),
@@ -66,7 +67,9 @@ async function markOf(db: DB, doc: FiscalDocumentRow | undefined, print: boolean
 
 /**
  * The fiscal mark of a request's folio (its current tax invoice), or of one refund's receipt (its
- * credit note), with the business buyer the invoice is made out to. `print`: this showing is a print, counted so the next one says "Copy".
+ * credit note, or that none was needed), with the business buyer the invoice is made out to.
+ * `print`: a staff print, counted so the next one says "COPY"; without it (a guest's online view)
+ * nothing is counted and nothing says "COPY".
  */
 export async function fiscalMarkFor(
   db: DB,
@@ -77,7 +80,30 @@ export async function fiscalMarkFor(
   const credit = paymentId ? docs.find((doc) => doc.paymentId === paymentId) : undefined;
   // The folio's current invoice: a correction replaced the earlier ones.
   const sale = docs.find((doc) => doc.kind === "sale" && doc.supersededAt === null);
-  const mark = await markOf(db, credit ?? sale, print);
   const given = buyer?.buyer;
+  if (paymentId && !credit && sale && (await isRefundAfterInvoicing(db, paymentId, docs)))
+    return {
+      state: "overpayment",
+      invoiceNo: sale.invoiceNo,
+      buyer: given ? { tpin: given.buyerTpin, name: given.buyerName } : null,
+    };
+  const mark = await markOf(db, credit ?? sale, print);
   return { ...mark, buyer: given ? { tpin: given.buyerTpin, name: given.buyerName } : null };
+}
+
+/** A refund recorded after invoicing makes a credit note unless it returned an overpayment. */
+async function isRefundAfterInvoicing(
+  db: DB,
+  paymentId: string,
+  docs: readonly FiscalDocumentRow[],
+): Promise<boolean> {
+  if (!/^\d{1,18}$/.test(paymentId)) return false;
+  const row = await db
+    .selectFrom("payments")
+    .select(["kind", "at"])
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+  if (row?.kind !== "refund") return false;
+  const at = new Date(row.at).getTime();
+  return docs.some((doc) => doc.kind === "sale" && new Date(doc.createdAt).getTime() <= at);
 }

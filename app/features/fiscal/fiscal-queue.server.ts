@@ -198,17 +198,25 @@ export async function markDocumentSent(db: DB, doc: ClaimedDocument, receipt: Vs
   });
 }
 
-/** The VSDC was not reached: again after a back-off that doubles, up to `maxDelayMs`; never given up. */
+/**
+ * The VSDC was not reached: again after a back-off that doubles, up to `maxDelayMs`; never given
+ * up. `tried` false: the document waited behind one that found the VSDC down and was never sent,
+ * so its claim does not count as an attempt.
+ */
 export async function markDocumentRetry(
   db: DB,
   doc: ClaimedDocument,
   error: string,
   { baseDelayMs, maxDelayMs }: { baseDelayMs: number; maxDelayMs: number },
+  { tried = true }: { tried?: boolean } = {},
 ): Promise<void> {
+  const untried = tried ? 0 : 1;
   await sql`
     update fiscal_documents
        set last_error = ${error.slice(0, 1000)}, locked_until = null, claim_token = null,
-           next_attempt_at = now() + greatest(least(${baseDelayMs}::float8 * power(2, least(attempts - 1, 40)),
+           attempts = greatest(attempts - ${untried}::int, 0),
+           next_attempt_at = now() + greatest(least(${baseDelayMs}::float8
+                                                      * power(2, least(greatest(attempts - ${untried}::int - 1, 0), 40)),
                                                     ${maxDelayMs}::float8), 1) * interval '1 millisecond'
      where id = ${doc.id} and claim_token = ${doc.claimToken}`.execute(db);
 }

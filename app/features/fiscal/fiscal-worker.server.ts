@@ -3,11 +3,12 @@ import { lodgeToday } from "~/shared/dates.ts";
 import { logger } from "~/shared/logger.server.ts";
 import { loadFolioSheet } from "~/features/payments/folios.server.ts";
 import { getKeptPrices } from "~/features/pricing/rates.server.ts";
-import { sumTaxLines } from "~/features/pricing/folio.ts";
 import { loadExtraCharges } from "~/features/extras/extras.server.ts";
 import type { FiscalDeviceRow } from "~/shared/db/schema.ts";
 import {
   creditRequest,
+  fiscalChargeGroups,
+  refundedSale,
   saleRequest,
   CREDIT_REASONS,
   FISCAL_ITEMS,
@@ -80,7 +81,8 @@ export const FISCAL_DEFAULTS = {
 
 type Outcome =
   | { kind: "sent"; receipt: VsdcReceipt }
-  | { kind: "retry"; reason: string }
+  /** `tried` false: not sent at all, the VSDC being down for a document before it. */
+  | { kind: "retry"; reason: string; tried?: boolean }
   | { kind: "failed"; reason: string };
 
 /** The body of a document, frozen at its first attempt. */
@@ -94,16 +96,12 @@ async function documentBody(
   const original = doc.originalId ? await getDocument(db, doc.originalId) : undefined;
   if (!original?.payload || !original.rcptNo)
     return { error: "The invoice this credit note corrects is not fiscalised." };
-  // A refund credits its amount; a correction of the folio credits all the invoice has left.
-  const refund = doc.paymentId
-    ? await db
-        .selectFrom("payments")
-        .select(["amount", "method"])
-        .where("id", "=", doc.paymentId)
-        .executeTakeFirst()
-    : undefined;
+  // A correction of the folio credits all the invoice has left. A refund credits only the part
+  // that is not money paid beyond the invoiced folio's total (an overpayment was never part of
+  // the sale), and at most what the invoice has left.
+  const refund = doc.paymentId ? await refundOf(db, doc.paymentId) : undefined;
   const left = Number(original.total ?? 0) - (await creditedBefore(db, original.id, doc.invoiceNo));
-  const amount = doc.paymentId ? Math.min(refund?.amount ?? 0, left) : left;
+  const amount = refund ? Math.min(refundedSale(refund, Number(original.total ?? 0)), left) : left;
   if (amount <= 0)
     return {
       error: doc.paymentId
@@ -121,8 +119,32 @@ async function documentBody(
   return { body, total: amount };
 }
 
+/** A refund, with the money the request had been paid (refunds subtracted) before it. */
+async function refundOf(db: DB, paymentId: string) {
+  const refund = await db
+    .selectFrom("payments")
+    .select(["id", "amount", "method", "bookingId", "reservationId", "venueBookingId"])
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+  if (!refund) return undefined;
+  const before = await db
+    .selectFrom("payments")
+    .select(["kind", "amount"])
+    .where("id", "<", refund.id)
+    .where((eb) =>
+      refund.bookingId
+        ? eb("bookingId", "=", refund.bookingId)
+        : refund.reservationId
+          ? eb("reservationId", "=", refund.reservationId)
+          : eb("venueBookingId", "=", refund.venueBookingId),
+    )
+    .execute();
+  const paidBefore = before.reduce((sum, p) => sum + (p.kind === "payment" ? p.amount : -p.amount), 0);
+  return { amount: refund.amount, method: refund.method, paidBefore };
+}
+
 /**
- * A tax invoice: the folio as it is now (its charges, the taxes of the stay and of each charge),
+ * A tax invoice: the folio as it is now (its charges, each with the taxes of its category),
  * made out to the business buyer the desk recorded or to the guest as a walk-in buyer.
  */
 async function saleBody(
@@ -153,8 +175,7 @@ async function saleBody(
     remark: replaced
       ? `Corrected folio: replaces invoice ${replaced.invoiceNo} (ZRA ${replaced.rcptNo ?? "pending"})`
       : null,
-    charges: sheet.folio.charges,
-    taxes: sumTaxLines([kept.taxes, ...extras.map((extra) => extra.taxes)]),
+    groups: fiscalChargeGroups(sheet.folio.charges, kept.taxes, extras),
     total: sheet.folio.total,
     payments: [...byMethod].map(([method, amount]) => ({ method, amount })),
     at: doc.createdAt,
@@ -272,7 +293,8 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
 
   async function record(db: DB, doc: ClaimedDocument, outcome: Outcome): Promise<void> {
     if (outcome.kind === "sent") await markDocumentSent(db, doc, outcome.receipt);
-    else if (outcome.kind === "retry") await markDocumentRetry(db, doc, outcome.reason, settings);
+    else if (outcome.kind === "retry")
+      await markDocumentRetry(db, doc, outcome.reason, settings, { tried: outcome.tried ?? true });
     else await markDocumentFailed(db, doc, outcome.reason);
   }
 
@@ -303,7 +325,7 @@ export function startFiscalWorker(options: FiscalWorkerOptions): FiscalWorker {
         }
         // Once the VSDC cannot be reached, the rest of the batch waits its back-off untried.
         const outcome: Outcome = unreachable
-          ? { kind: "retry", reason: `not tried: ${unreachable}` }
+          ? { kind: "retry", reason: `not tried: ${unreachable}`, tried: false }
           : await attempt(db, doc, ready);
         if (outcome.kind === "retry") unreachable ??= outcome.reason;
         await record(db, doc, outcome);

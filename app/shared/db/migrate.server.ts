@@ -30,6 +30,7 @@ import * as fiscalBuyersAndCorrections from "./migrations/2026-11-28-2-fiscal-bu
 import * as reportsVersion from "./migrations/2026-11-28-3-reports-version.ts";
 import * as stayRooms from "./migrations/2026-11-28-4-stay-rooms.ts";
 import * as reportArrivalIndexes from "./migrations/2026-11-28-5-report-arrival-indexes.ts";
+import * as refundCreditNotes from "./migrations/2026-11-28-7-refund-credit-notes.ts";
 
 /**
  * Every migration, by date. Listed here (not read from disk) so the server
@@ -68,6 +69,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-28-3-reports-version": reportsVersion,
   "2026-11-28-4-stay-rooms": stayRooms,
   "2026-11-28-5-report-arrival-indexes": reportArrivalIndexes,
+  "2026-11-28-7-refund-credit-notes": refundCreditNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

@@ -28,6 +28,16 @@ export function FiscalMark({ mark }: { mark: FiscalMarkView }) {
         <p className="folio__notice">{NOT_A_TAX_INVOICE}</p>
       </>
     );
+  if (mark.state === "overpayment")
+    return (
+      <>
+        <Buyer buyer={mark.buyer} />
+        <p className="folio__notice">
+          This refund returns money paid beyond the folio&apos;s total: tax invoice {mark.invoiceNo} is
+          unchanged, so no fiscal credit note was needed.
+        </p>
+      </>
+    );
   if (mark.state !== "sent")
     return (
       <>
