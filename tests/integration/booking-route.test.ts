@@ -123,7 +123,7 @@ describeEachEngine("/booking route", (getDatabase) => {
       type: "Deluxe",
       price: 400,
       // Tonight's quote: one night at the base rate.
-      quote: expect.objectContaining({ total: 400, key: "Deluxe|400" }),
+      quote: expect.objectContaining({ total: 400, key: "Deluxe|400|2|0|0" }),
     });
     expect(first.venues.map((v) => v.venue)).toEqual([
       "Conference Hall",

@@ -80,7 +80,10 @@ describeEachEngine("the Room Booking dialog on /rooms and /details/:id", (getDat
         total: 400,
         nights: [{ night: today, price: 400, rule: null }],
         dates: `${today}|${today}`,
-        key: "Deluxe|400",
+        key: "Deluxe|400|2|0|0",
+        // The rate covers two adults; no supplements are set.
+        covered: 2,
+        rates: [],
       },
     });
     const list = numbers(page.bookingDialog);
