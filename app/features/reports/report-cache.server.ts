@@ -38,12 +38,11 @@ function keptForward(db: DB, version: string, today: string): Promise<NightFigur
 
 /** The reports version now: read before the figures, so a page kept under it is never older. */
 export async function readReportsVersion(db: DB): Promise<string> {
-  const { rows } = await sql<{
-    version: string;
-  }>`select version::text as version from reports_version`.execute(db);
-  const version = rows[0]?.version;
-  if (version === undefined) throw new Error("the reports version is missing");
-  return version;
+  const row = await db
+    .selectFrom("reportsVersion")
+    .select(sql<string>`version::text`.as("version"))
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 /**

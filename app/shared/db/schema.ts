@@ -59,6 +59,7 @@ export interface Database {
   outbox: OutboxTable;
   rateLimitCounters: RateLimitCounterTable;
   dataVersion: DataVersionTable;
+  reportsVersion: DataVersionTable;
   staffAccounts: StaffAccountTable;
   staffSessions: StaffSessionTable;
   staffTokens: StaffTokenTable;
@@ -567,6 +568,7 @@ export type ContactMessage = Selectable<ContactMessageTable>;
  * One row: a number that moves at the commit of every change a public page may show (migration
  * 2026-11-24-1-data-version); the page cache keys database pages by it.
  */
+/** data_version and reports_version: one row, moved at commit by triggers. */
 interface DataVersionTable {
   id: ColumnType<boolean, never, never>;
   version: ColumnType<string, never, never>;
