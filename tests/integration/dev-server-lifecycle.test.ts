@@ -85,7 +85,7 @@ async function holdingSmtpServer() {
   };
 }
 
-async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 40_000) {
+async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -150,4 +150,4 @@ it("starts the mail worker in development, and its stop finishes the mail being 
   ]);
   expect(rows.every((row) => row.lockedUntil === null && row.claimToken === null)).toBe(true);
   expect(smtp.received.map((subject) => subject.match(/Ada|Bupe|Chanda/)?.[0])).toEqual(["Ada", "Bupe"]);
-}, 90_000);
+}, 360_000);
