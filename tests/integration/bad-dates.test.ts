@@ -3,7 +3,7 @@ import * as board from "~/routes/staff/board.tsx";
 import * as exportCsv from "~/routes/staff/export.ts";
 import * as reports from "~/routes/staff/reports.tsx";
 import * as requests from "~/routes/staff/requests.tsx";
-import { REPORT_EXPORTS } from "../../app/features/reports/reports.server.ts";
+import { REPORT_EXPORTS } from "../../app/features/reports/report-exports.server.ts";
 import { DATE_OUT_OF_RANGE } from "../../app/shared/dates.ts";
 import { createStaff, outcome, routeArgs, signedIn, staffGet } from "./staff-support.ts";
 import { describeEachEngine } from "./test-database.ts";

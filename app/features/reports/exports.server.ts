@@ -1,3 +1,4 @@
+import { inBackOfficeLane } from "~/shared/db/back-office.server.ts";
 import type { DB } from "~/shared/db/client.server.ts";
 import type { StaffRole } from "~/shared/db/schema.ts";
 import {
@@ -17,7 +18,7 @@ import { listVenues } from "~/features/venues/venues.server.ts";
 import { addDays, lodgeToday } from "~/shared/dates.ts";
 import { INBOX_KIND_LABELS, parseInboxQuery } from "~/features/desk/inbox-filter.ts";
 import { readBoardRange, readOutboxStatus } from "~/features/staff/staff-list-filters.ts";
-import { REPORT_EXPORTS } from "./reports.server.ts";
+import { REPORT_EXPORTS } from "./report-exports.server.ts";
 
 /**
  * Every list of the staff console as CSV for the accountant, as the page shows it
@@ -75,16 +76,20 @@ const REQUESTS_HEADER = [
  * A long list read in keyset slices: `readSlice` answers the rows after a cursor (null: from the
  * start) and the cursor of its last row, or null after the last slice; `cells` makes the CSV rows
  * of one slice. One short query per slice, read only when the response asks for it
- * (export-response.server.ts), so other queries get in between and memory holds one slice.
+ * (export-response.server.ts), so other queries get in between and memory holds one slice. Each
+ * slice and each `cells` takes its turn in the back office's lane, behind the other exports and
+ * reports.
  */
 async function* keysetSlices<Row, Cursor>(
+  db: DB,
   readSlice: (after: Cursor | null) => Promise<{ rows: Row[]; next: Cursor | null }>,
   cells: (rows: Row[]) => Promise<unknown[][]> | unknown[][],
 ): AsyncGenerator<unknown[][]> {
   let after: Cursor | null = null;
   do {
-    const slice: { rows: Row[]; next: Cursor | null } = await readSlice(after);
-    yield await cells(slice.rows);
+    const from = after;
+    const slice: { rows: Row[]; next: Cursor | null } = await inBackOfficeLane(db, () => readSlice(from));
+    yield await inBackOfficeLane(db, async () => cells(slice.rows));
     after = slice.next;
   } while (after !== null);
 }
@@ -92,6 +97,7 @@ async function* keysetSlices<Row, Cursor>(
 /** Every request the filter matches, newest first, one slice of `sliceRows` at a time. */
 function requestRows(db: DB, filter: InboxFilter, sliceRows: number): AsyncGenerator<unknown[][]> {
   return keysetSlices(
+    db,
     (after: InboxCursor | null) => listInboxSlice(db, filter, after, sliceRows),
     async (rows) => {
       // The bill each request keeps: its total and the taxes it contains.
@@ -143,6 +149,7 @@ export function outboxExport(sliceRows = EXPORT_SLICE_ROWS): ListExport {
         name: status ? `outbox-${status}` : "outbox",
         header: ["Written", "Sent", "To", "Subject", "Status", "Attempts", "Last error"],
         rows: keysetSlices(
+          db,
           (after: OutboxCursor | null) => listOutboxSlice(db, status, after, sliceRows),
           (mails) =>
             mails.map((mail) => [

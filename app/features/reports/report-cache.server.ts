@@ -10,7 +10,7 @@ import { readForward, readReportsPage } from "./reports.server.ts";
 // figures do not move. The version comes from the database, never from this process: with several
 // instances on one PostgreSQL server, a payment taken by another still moves it.
 
-type ReportsPage = Awaited<ReturnType<typeof readReportsPage>>;
+export type ReportsPage = Awaited<ReturnType<typeof readReportsPage>>;
 
 /** Pages kept at once: a manager's recent periods (a year with the year before is a few hundred KB). */
 const KEPT_PAGES = 12;

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
-import { daysBetween, LODGE_TIME_ZONE } from "~/shared/dates.ts";
+import { addDays, daysBetween, LODGE_TIME_ZONE } from "~/shared/dates.ts";
 import { LEVY_MIN_EVENT_PEOPLE } from "~/features/pricing/rates.ts";
 import { TAX_RETURN_LINES, taxReturn, type TaxReturnLine } from "~/features/reports/report-figures.ts";
+import { inBackOfficeLane } from "~/shared/db/back-office.server.ts";
 import type { DB } from "../../shared/db/client.server.ts";
 import { getLodgeSettings } from "../pricing/lodge-settings.server.ts";
 
@@ -517,74 +518,128 @@ export interface PeriodRooms {
   taxes: TaxReturn;
 }
 
-/** The query of `readPeriodRooms`, one row per figure (part, key, sub, a, b, c). */
-export function periodRoomsQuery(range: NightRange, compareWith: NightRange | null, bucket: Bucket) {
-  const ranges = compareWith ? [range, compareWith] : [range];
-  const inPeriod = sql`night >= ${range.from}::date and night < ${range.until}::date`;
-  const series = (part: string, r: NightRange) =>
-    sql`select ${sql.lit(part)} as part, night from ${nightSeries(r)} s`;
-  return sql<{ part: string; key: string; sub: string | null; a: unknown; b: unknown; c: unknown }>`
-      with n as materialized ${roomNightsSold(ranges)},
-      period as materialized (select * from n where ${inPeriod}),
-      nights as (
-        ${series("night", range)}
-        ${compareWith ? sql`union all ${series("before", compareWith)}` : sql``}
-      ),
-      closed as (
-        select nights.night, count(*) as rooms
-          from room_closures c
-          join (select distinct night from nights) nights
-            on nights.night >= c.starts_on and (c.ends_on is null or nights.night < c.ends_on)
-         where ${sql.join(
-           ranges.map(
-             (r) =>
-               sql`(c.starts_on < ${r.until}::date and (c.ends_on is null or c.ends_on > ${r.from}::date))`,
-           ),
-           sql` or `,
-         )}
-         group by 1
-      ),
-      sold as (select night, sum(rooms) as sold, sum(revenue) as revenue from n group by night),
-      taxes as (${taxReturnQuery(range, sql`period`)})
-      select nights.part, nights.night::text as key, null::text as sub,
-             ((select count(*) from rooms) - coalesce(closed.rooms, 0))::numeric as a,
-             coalesce(sold.sold, 0)::numeric as b, coalesce(sold.revenue, 0)::numeric as c
-        from nights
-        left join closed using (night)
-        left join sold using (night)
+/**
+ * The most nights one query of `readPeriodRooms` reads: a slice of a few weeks costs the embedded
+ * database some tens of milliseconds whatever the history, where a year with the year before in
+ * one query held every other query for a few hundred.
+ */
+const SLICE_NIGHTS = 62;
+
+/** `range` cut into consecutive slices of at most `nights` nights. */
+export function nightSlices(range: NightRange, nights = SLICE_NIGHTS): NightRange[] {
+  const slices: NightRange[] = [];
+  for (let from = range.from; from < range.until; from = addDays(from, nights)) {
+    const until = addDays(from, nights);
+    slices.push({ from, until: until < range.until ? until : range.until });
+  }
+  return slices;
+}
+
+/**
+ * One slice's query of `readPeriodRooms`, one row per figure (part, key, sub, a, b, c): the nights
+ * of `slice` (part `night` or `before`, the period's or the one it is compared with) and, for the
+ * period's slices, the slice's share of every other figure. Every figure adds up over slices: the
+ * buckets are clipped to the period's first night (`periodFrom`), not the slice's, and a stay's
+ * tax lines are shared over its nights cumulatively (`taxReturnQuery`), so its slices' shares add
+ * up to the share of the whole period.
+ */
+export function periodRoomsQuery(
+  slice: NightRange,
+  part: "night" | "before",
+  periodFrom: string,
+  bucket: Bucket,
+) {
+  const nights = sql`select ${sql.lit(part)} as part, night from ${nightSeries(slice)} s`;
+  const figures =
+    part === "night"
+      ? sql`
       union all
-      select 'bucket', ${bucketStart(range, bucket)}::text, room_type, sum(rooms), sum(revenue), null
-        from period group by 2, 3
+      select 'bucket', ${bucketStart({ from: periodFrom, until: slice.until }, bucket)}::text, room_type,
+             sum(rooms), sum(revenue), null
+        from n group by 2, 3
       union all
-      select 'channel', channel, null, sum(rooms), sum(revenue), null from period group by 2
+      select 'channel', channel, null, sum(rooms), sum(revenue), null from n group by 2
       union all
-      select 'method', payment_method, null, sum(rooms), sum(revenue), null from period group by 2
+      select 'method', payment_method, null, sum(rooms), sum(revenue), null from n group by 2
       union all
       select distinct 'type', type, null, null::numeric, null::numeric, null::numeric from rooms
       union all
-      select 'tax', line, null, gross, vat, levy from taxes
+      select 'tax', line, null, gross, vat, levy from taxes`
+      : sql``;
+  return sql<{ part: string; key: string; sub: string | null; a: unknown; b: unknown; c: unknown }>`
+      with ${nightsAndClosures(slice)},
+      n as materialized ${roomNightsSold(slice)},
+      sold as (select night, sum(rooms) as sold, sum(revenue) as revenue from n group by night)
+      ${part === "night" ? sql`, taxes as (${taxReturnQuery(slice, sql`n`)})` : sql``}
+      select s.part, s.night::text as key, null::text as sub,
+             ((select count(*) from rooms) - coalesce(closed.rooms, 0))::numeric as a,
+             coalesce(sold.sold, 0)::numeric as b, coalesce(sold.revenue, 0)::numeric as c
+        from (${nights}) s
+        left join closed using (night)
+        left join sold using (night)
+      ${figures}
       order by 1, 2, 3`;
+}
+
+type PeriodRoomsRow = { part: string; key: string; sub: string | null; a: unknown; b: unknown; c: unknown };
+
+/** Adds the rows of one figure from several slices: by key (and sub), their numbers summed. */
+function addedUp(rows: PeriodRoomsRow[]): PeriodRoomsRow[] {
+  const byKey = new Map<string, PeriodRoomsRow>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.key, row.sub]);
+    const kept = byKey.get(key);
+    if (!kept) byKey.set(key, { ...row });
+    else
+      for (const column of ["a", "b", "c"] as const)
+        kept[column] = row[column] === null ? kept[column] : Number(kept[column] ?? 0) + Number(row[column]);
+  }
+  return [...byKey.values()].sort((x, y) => textOrder(x.key, y.key) || textOrder(x.sub, y.sub));
+}
+
+/** As the database orders text in the C collation, nulls last. */
+function textOrder(x: string | null, y: string | null): number {
+  if (x === y) return 0;
+  if (x === null) return 1;
+  if (y === null) return -1;
+  return x < y ? -1 : 1;
 }
 
 /**
  * The reports page's room figures for a period (and the nights of the one it is compared with),
- * the same as the functions above give one by one, in one query: the nights sold are read once
- * (the nights of both periods joined to their stays) and every figure is grouped from them,
- * rather than each report reading them again.
+ * the same as the functions above give one by one: the nights sold are read once per slice of
+ * `sliceNights` nights and every figure is grouped from them, rather than each report reading
+ * them again. The slices take their turns in the back office's lane (back-office.server.ts): one
+ * at a time on the embedded database, so no query of a year's report holds a guest's for long.
  */
 export async function readPeriodRooms(
   db: DB,
   range: NightRange,
   compareWith: NightRange | null,
   bucket: Bucket,
+  sliceNights = SLICE_NIGHTS,
 ): Promise<PeriodRooms> {
-  const [settings, result] = await Promise.all([
-    getLodgeSettings(db),
-    periodRoomsQuery(range, compareWith, bucket).execute(db),
+  const slices = [
+    ...nightSlices(range, sliceNights).map((slice) => ({ slice, part: "night" as const })),
+    ...(compareWith ? nightSlices(compareWith, sliceNights) : []).map((slice) => ({
+      slice,
+      part: "before" as const,
+    })),
+  ];
+  const [settings, ...reads] = await Promise.all([
+    inBackOfficeLane(db, () => getLodgeSettings(db)),
+    ...slices.map(({ slice, part }) =>
+      inBackOfficeLane(db, () => periodRoomsQuery(slice, part, range.from, bucket).execute(db)),
+    ),
   ]);
-  const part = (name: string) => result.rows.filter((row) => row.part === name);
+  const rows = reads.flatMap((read) => read.rows);
+  const part = (name: string) => rows.filter((row) => row.part === name);
   const groups = (name: string) =>
-    part(name).map((row) => ({ key: String(row.key), nights: Number(row.a), revenue: Number(row.b) }));
+    addedUp(part(name)).map((row) => ({
+      key: String(row.key),
+      nights: Number(row.a),
+      revenue: Number(row.b),
+    }));
   const nights = (name: string) =>
     part(name).map((row) => ({
       night: row.key,
@@ -599,8 +654,8 @@ export async function readPeriodRooms(
     roomTypes: fillBuckets(
       range,
       bucket,
-      part("type").map((row) => row.key),
-      part("bucket").map((row) => ({
+      [...new Set(part("type").map((row) => row.key))].sort(textOrder),
+      addedUp(part("bucket")).map((row) => ({
         start: row.key,
         type: String(row.sub),
         nights: Number(row.a),
@@ -611,7 +666,7 @@ export async function readPeriodRooms(
     methods: groups("method"),
     taxes: taxReturnOf(
       settings,
-      part("tax").map((row) => ({ line: row.key, gross: row.a, vat: row.b, levy: row.c })),
+      addedUp(part("tax")).map((row) => ({ line: row.key, gross: row.a, vat: row.b, levy: row.c })),
     ),
   };
 }

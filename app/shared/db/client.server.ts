@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { logger } from "../logger.server.ts";
+import { openBackOfficeLane } from "./back-office.server.ts";
 import { WriteWatch } from "./data-version.server.ts";
 import { createDataFolderApart, pgliteOptions } from "./pglite-options.server.ts";
 import type { Database } from "./schema.ts";
@@ -67,11 +68,9 @@ export function connect(config: DatabaseConfig): {
     pool.on("error", (error) => {
       logger.error({ error: error.message }, "postgres pool error");
     });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
-      pglite: null,
-      writes: null,
-    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    openBackOfficeLane(db, false);
+    return { db, pglite: null, writes: null };
   }
   // Extensions and memory settings: app/shared/db/pglite-options.server.ts.
   createDataFolderApart(config.dataDir);
@@ -81,9 +80,7 @@ export function connect(config: DatabaseConfig): {
   );
   // One connection in one process: every write passes here (app/shared/db/data-version.server.ts).
   const writes = new WriteWatch();
-  return {
-    db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [...plugins, writes] }),
-    pglite,
-    writes,
-  };
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [...plugins, writes] });
+  openBackOfficeLane(db, true);
+  return { db, pglite, writes };
 }
