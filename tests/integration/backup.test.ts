@@ -1,10 +1,19 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
+import { extract as extractTar } from "tar";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   backupFileName,
@@ -182,6 +191,50 @@ describe("a backup of the embedded database", WHOLE_DATABASES, () => {
     expect(ids.length).toBeGreaterThanOrEqual(20);
     expect(ids.length).toBeLessThanOrEqual(Number(total?.n));
     expect(ids).toEqual(ids.map((_, i) => (ids[0] ?? 0) + i));
+  });
+
+  it("holds the write-ahead log from the backup's start to its stop, not the segments kept for reuse", async () => {
+    const dataDir = fresh("log");
+    const source = openDatabase({ dataDir });
+    const db = await source.ready();
+    const pglite = source.pglite!;
+    // Some 20 MB of log over several segments, and checkpoints after which PostgreSQL keeps the
+    // used segments in pg_wal, renamed for reuse under names after the current one.
+    await pglite.exec("create table log_filler (id serial primary key, body text not null)");
+    for (let round = 0; round < 4; round += 1) {
+      await pglite.exec(
+        "insert into log_filler (body) select repeat(md5(g::text), 32) from generate_series(1, 5000) g",
+      );
+      await pglite.exec("select pg_switch_wal(); checkpoint");
+    }
+    const before = await everything(db);
+    const file = await writeBackup(pglite, join(dataDir, BACKUPS_FOLDER));
+    const { rows } = await pglite.query<{ segment: string }>(
+      "select pg_walfile_name(pg_current_wal_insert_lsn()) as segment",
+    );
+    const current = rows[0]?.segment ?? "";
+    const isSegment = (name: string) => /^[0-9A-F]{24}$/.test(name);
+    const inFolder = readdirSync(join(dataDir, "pg_wal")).filter(isSegment);
+    await source.close();
+    expect(inFolder.filter((name) => name > current).length).toBeGreaterThan(0);
+
+    const unpacked = fresh("log-unpacked");
+    await extractTar({ file, cwd: unpacked });
+    const label = readFileSync(join(unpacked, "backup_label"), "utf8");
+    const start = /^START WAL LOCATION: .* \(file ([0-9A-F]{24})\)$/m.exec(label)?.[1];
+    const archived = readdirSync(join(unpacked, "pg_wal")).filter(isSegment).sort();
+    expect(archived[0]).toBe(start);
+    // The stop ends its segment: the one written now comes after every segment in the backup.
+    expect(archived.filter((name) => name >= current)).toEqual([]);
+    expect(readdirSync(join(unpacked, "pg_wal"))).toContain("archive_status");
+
+    const restoredDir = join(fresh("log-restored"), "data");
+    await restoreBackup(file, restoredDir);
+    const restored = openDatabase({ dataDir: restoredDir });
+    const after = await everything(await restored.ready());
+    await restored.close();
+    expect(after.log_filler).toHaveLength(20_000);
+    expect(after).toEqual(before);
   });
 
   it("is taken by the server's schedule soon after start when the newest is a day old", async () => {

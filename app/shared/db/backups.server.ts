@@ -98,11 +98,18 @@ export function listBackups(folder: string): string[] {
  */
 const NOT_COPIED_FIRST = new Set(["pg_wal", "postmaster.pid", "postmaster.opts"]);
 
-/** Copies a folder's files as they are now, skipping `skip` at its top and files that vanish. */
-async function copyFolder(from: string, to: string, skip: ReadonlySet<string> = new Set()): Promise<void> {
+/**
+ * Copies a folder's files as they are now, at its top only those `keep` takes, skipping files
+ * that vanish.
+ */
+async function copyFolder(
+  from: string,
+  to: string,
+  keep: (name: string) => boolean = () => true,
+): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const entry of await readdir(from, { withFileTypes: true })) {
-    if (skip.has(entry.name)) continue;
+    if (!keep(entry.name)) continue;
     const source = join(from, entry.name);
     const target = join(to, entry.name);
     try {
@@ -116,28 +123,54 @@ async function copyFolder(from: string, to: string, skip: ReadonlySet<string> = 
   }
 }
 
+/** A write-ahead log segment's file name: timeline, then the segment's number, in 24 hex digits. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+
+/** The segment the backup's label says replay starts in (`START WAL LOCATION: 0/39000028 (file …)`). */
+function startSegment(labelfile: string): string {
+  const segment = /^START WAL LOCATION: .* \(file ([0-9A-F]{24})\)$/m.exec(labelfile)?.[1];
+  if (!segment) throw new Error(`the backup label names no start segment: ${labelfile}`);
+  return segment;
+}
+
+/**
+ * Copies the part of the write-ahead log a restore replays: the segments from `first`, where the
+ * backup started, to `last`, which holds the stop's record. pg_wal also keeps used segments renamed
+ * for reuse under future names, up to max_wal_size of stale bytes that no restore reads: left out.
+ * A timeline's segment names sort as text. The rest of pg_wal (archive_status, summaries, timeline
+ * history files) is copied as it is. Fails if a checkpoint during the copy removed segments the
+ * restore would need, rather than write a backup that cannot be restored.
+ */
+async function copyLogToReplay(from: string, to: string, first: string, last: string): Promise<void> {
+  await copyFolder(from, to, (name) => !WAL_SEGMENT.test(name) || (first <= name && name <= last));
+  const copied = (await readdir(to)).filter((name) => WAL_SEGMENT.test(name)).sort();
+  if (copied[0] !== first || copied.at(-1) !== last)
+    throw new Error(`the write-ahead log from ${first} to ${last} is no longer all in pg_wal`);
+}
+
 /**
  * A consistent copy of the running embedded database in `to`, taken as PostgreSQL takes an online
  * base backup, so that queries go on while the files are copied: `pg_backup_start` (a checkpoint),
  * the files copied as they are, even while written, `pg_backup_stop`, whose label file says from
- * where the log must be replayed, then the write-ahead log, which holds every change made during
- * the copy. A restore replays that log and ends where the backup stopped, consistent. Queries
- * wait only for the checkpoint and the stop, never for the copy.
+ * where the log must be replayed, then the write-ahead log from there to the stop, which holds
+ * every change made during the copy. A restore replays that log and ends where the backup
+ * stopped, consistent. The stop ends its segment (PostgreSQL switches to a new one), so the
+ * segments copied are whole and no longer written; later ones hold only changes after the stop.
+ * Queries wait only for the checkpoint and the stop, never for the copy.
  */
 async function copyDatabase(pglite: PGlite, dataDir: string, to: string): Promise<void> {
   await pglite.query("select pg_backup_start('lodge backup', true)");
   let stopped = false;
   try {
-    const skip = new Set([...NOT_THE_DATABASE, ...NOT_COPIED_FIRST]);
-    await copyFolder(dataDir, to, skip);
-    const stop = await pglite.query<{ labelfile: string; spcmapfile: string }>(
-      "select labelfile, spcmapfile from pg_backup_stop(false)",
+    await copyFolder(dataDir, to, (name) => !NOT_THE_DATABASE.has(name) && !NOT_COPIED_FIRST.has(name));
+    const { rows } = await pglite.query<{ labelfile: string; spcmapfile: string; stop_segment: string }>(
+      "select labelfile, spcmapfile, pg_walfile_name(lsn) as stop_segment from pg_backup_stop(false)",
     );
     stopped = true;
-    const { labelfile, spcmapfile } = stop.rows[0] ?? { labelfile: "", spcmapfile: "" };
+    const { labelfile = "", spcmapfile = "", stop_segment = "" } = rows[0] ?? {};
     await writeFile(join(to, "backup_label"), labelfile);
     if (spcmapfile) await writeFile(join(to, "tablespace_map"), spcmapfile);
-    await copyFolder(join(dataDir, "pg_wal"), join(to, "pg_wal"));
+    await copyLogToReplay(join(dataDir, "pg_wal"), join(to, "pg_wal"), startSegment(labelfile), stop_segment);
   } finally {
     // A copy that failed must still end the backup, or the next one could not begin.
     if (!stopped) await pglite.query("select pg_backup_stop(false)").catch(() => undefined);
