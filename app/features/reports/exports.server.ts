@@ -52,11 +52,12 @@ const stayCells = (stay: StayRow) => [
 ];
 
 /**
- * How many requests the export reads per query. A few hundred rows take a few milliseconds, so a
- * guest's query on the embedded database (one query at a time) waits at most that long behind an
- * export of ten years; the response holds one slice at a time (export-response.server.ts).
+ * How many requests the export reads per query: with the bills of each slice, tens of
+ * milliseconds on the embedded database, which is as long as a guest's query waits behind an
+ * export of ten years (it runs one query at a time); the response holds one slice at a time
+ * (export-response.server.ts).
  */
-const EXPORT_SLICE_ROWS = 300;
+const EXPORT_SLICE_ROWS = 100;
 
 const REQUESTS_HEADER = [
   "Received",

@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from "node:timers/promises";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { DB } from "./client.server.ts";
 
@@ -24,8 +25,17 @@ export function openBackOfficeLane(db: DB, embedded: boolean): void {
  * Runs one back-office query in `db`'s lane, after those queued before it. `read` must be one
  * short query (or a few in a row) and must not itself wait for the lane, or it would wait for
  * itself. A database opened without a lane (a transaction's) runs it at once.
+ *
+ * Each turn begins after a turn of the event loop. PGlite runs its queries on this thread, and
+ * queries that follow one another by promises alone never let the event loop read a request
+ * that arrived meanwhile: a year's report would hold a guest's request for all its slices, not
+ * one. After the turn, that request's query is queued before the next slice.
  */
 export function inBackOfficeLane<T>(db: DB, read: () => Promise<T>): Promise<T> {
+  const turn = async () => {
+    await eventLoopTurn();
+    return read();
+  };
   const lane = lanes.get(db);
-  return lane ? lane(read) : read();
+  return lane ? lane(turn) : turn();
 }
