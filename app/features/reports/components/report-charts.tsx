@@ -132,6 +132,13 @@ interface LineChartProps {
   series: LineSeries[];
 }
 
+/**
+ * Points marked (a dot with its figure as a tooltip) only up to two months of nights: beyond, the
+ * dots run into one another and the line says as much, and a year with the year before would be a
+ * thousand dots in each of the page's two drawings; the table beside gives every night.
+ */
+const MARKED_POINTS_AT_MOST = 62;
+
 /** A line per series over the same days (occupancy by night; the year earlier dashed). */
 export function LineChart(props: LineChartProps) {
   return (
@@ -178,13 +185,15 @@ function LineDrawing({ title, summary, xLabels, series, layout }: LineChartProps
               strokeWidth={2}
               strokeDasharray={s.dashed ? "6 4" : undefined}
             />
-            {s.values.map((v, i) =>
-              v === null ? null : (
-                <circle key={i} cx={x(i)} cy={y(v)} r={xLabels.length > 62 ? 1.5 : 3} fill={colour}>
-                  {layout.titles ? <title>{s.pointTitles[i]}</title> : null}
-                </circle>
-              ),
-            )}
+            {xLabels.length <= MARKED_POINTS_AT_MOST
+              ? s.values.map((v, i) =>
+                  v === null ? null : (
+                    <circle key={i} cx={x(i)} cy={y(v)} r={3} fill={colour}>
+                      {layout.titles ? <title>{s.pointTitles[i]}</title> : null}
+                    </circle>
+                  ),
+                )
+              : null}
           </g>
         );
       })}
