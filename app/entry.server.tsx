@@ -1,8 +1,10 @@
 import { PassThrough } from "node:stream";
+import { setImmediate as eventLoopTurn } from "node:timers/promises";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
+import pLimit from "p-limit";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -17,6 +19,14 @@ import { logRouterError } from "./shared/router-errors.server.ts";
 import { pageKeeping } from "./shared/page-cache/route-handle.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Documents render one at a time, each after a turn of the event loop. React renders a page with
+ * no Suspense boundary in one go on the server's one thread, and pages whose data arrive together
+ * (managers opening one kept report) would render back to back while a guest's request that
+ * arrived meanwhile waited for them all; between two renders, the event loop reads it.
+ */
+const renders = pLimit(1);
 
 /**
  * Every document request, top to bottom (ADR 0016): decide whether the page will be kept (then it
@@ -47,11 +57,10 @@ export default async function handleRequest(
   // as props: a page that will be kept gets none (its policy lists its inline elements' hashes).
   const nonce = pipeline.keeps(page) ? undefined : loadContext.get(nonceContext) || undefined;
 
-  const rendered = await renderDocument(
-    request,
-    withInlineStylesheets(routerContext, pipeline.stylesheet),
-    nonce,
-  );
+  const rendered = await renders(async () => {
+    await eventLoopTurn();
+    return renderDocument(request, withInlineStylesheets(routerContext, pipeline.stylesheet), nonce);
+  });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // An error inside the shell after it was sent to the stream (logged there) fails the page.
   const status = rendered.failed ? 500 : responseStatusCode;
