@@ -44,6 +44,9 @@ test("db:backup gets its backup from the running server, which keeps serving; db
 });
 
 test("a backup restored elsewhere opens: npm run staff resets the manager's password there, not beside the server", async () => {
+  // Four child processes, each loading the server's build, and a backup and a restore of the
+  // console's database: beside the other tests on a loaded machine, more than the usual 30 s.
+  test.setTimeout(120_000);
   const backedUp = await script("backup");
   expect(backedUp.code, backedUp.stderr).toBe(0);
   const written = backedUp.stdout.trim().split(": ").pop() ?? "";

@@ -23,6 +23,9 @@ test.afterAll(async () => {
 });
 
 test("the manager adds a channel's feed and sees the double booking it brings", async ({ page }) => {
+  // A guest's booking, a sign-in, a feed read and two accessibility checks in one flow: beside
+  // the other tests on a loaded machine, more than the usual 30 s.
+  test.setTimeout(90_000);
   const checkIn = addDays(today, 330);
   await bookAsGuest(page, { roomId: 27, checkIn, checkOut: addDays(today, 333), name: "Here First" });
   feeds.play("/airbnb-127.ics", {
