@@ -526,7 +526,7 @@ export interface PeriodRooms {
 const SLICE_NIGHTS = 62;
 
 /** `range` cut into consecutive slices of at most `nights` nights. */
-export function nightSlices(range: NightRange, nights = SLICE_NIGHTS): NightRange[] {
+function nightSlices(range: NightRange, nights = SLICE_NIGHTS): NightRange[] {
   const slices: NightRange[] = [];
   for (let from = range.from; from < range.until; from = addDays(from, nights)) {
     const until = addDays(from, nights);
@@ -538,7 +538,7 @@ export function nightSlices(range: NightRange, nights = SLICE_NIGHTS): NightRang
 /**
  * One slice's query of `readPeriodRooms`, one row per figure (part, key, sub, a, b, c): the nights
  * of `slice` (part `night` or `before`, the period's or the one it is compared with) and, for the
- * period's slices, the slice's share of every other figure. Every figure adds up over slices: the
+ * period's slices, the slice's share of every other figure (the room types with the first). Every figure adds up over slices: the
  * buckets are clipped to the period's first night (`periodFrom`), not the slice's, and a stay's
  * tax lines are shared over its nights cumulatively (`taxReturnQuery`), so its slices' shares add
  * up to the share of the whole period.
@@ -561,8 +561,12 @@ export function periodRoomsQuery(
       select 'channel', channel, null, sum(rooms), sum(revenue), null from n group by 2
       union all
       select 'method', payment_method, null, sum(rooms), sum(revenue), null from n group by 2
-      union all
-      select distinct 'type', type, null, null::numeric, null::numeric, null::numeric from rooms
+      ${
+        slice.from === periodFrom
+          ? sql`union all
+      select distinct 'type', type, null, null::numeric, null::numeric, null::numeric from rooms`
+          : sql``
+      }
       union all
       select 'tax', line, null, gross, vat, levy from taxes`
       : sql``;
@@ -654,7 +658,7 @@ export async function readPeriodRooms(
     roomTypes: fillBuckets(
       range,
       bucket,
-      [...new Set(part("type").map((row) => row.key))].sort(textOrder),
+      part("type").map((row) => row.key),
       addedUp(part("bucket")).map((row) => ({
         start: row.key,
         type: String(row.sub),
