@@ -143,6 +143,38 @@ test.describe("staff reports", () => {
     expect(summary.find((row) => row[0] === "Room revenue (K)")?.[1]).toBe("1400");
   });
 
+  test("beyond two months the occupancy table gives weeks, which add up to the CSV's nights", async ({
+    page,
+  }) => {
+    const from = addDays(today, 280);
+    const nights = Array.from({ length: 100 }, (_, i) => addDays(from, i));
+    await signIn(page);
+    await page.goto(`${STAFF_URL}/staff/reports`);
+    await showRange(page, from, nights.at(-1) ?? from);
+    const occupancy = section(page, "Occupancy by night");
+    await expect(
+      occupancy.getByText("The table adds up each week; the CSV gives every night."),
+    ).toBeVisible();
+    const weeks = await tableRows(occupancy.getByRole("table", { name: "Occupancy by week" }));
+    const mondays = nights.filter((night) => new Date(`${night}T00:00:00Z`).getUTCDay() === 1);
+    expect(weeks).toHaveLength(mondays.length + (mondays[0] === from ? 0 : 1));
+    expect(weeks[1]?.[0]).toMatch(/^Week of \d+\u00a0[A-Z][a-z]{2}$/);
+    // A hundred nights are a line without a dot each; the CSV still gives every night.
+    await expect(occupancy.locator("svg circle")).toHaveCount(0);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download occupancy by night as CSV" }).click(),
+    ]);
+    const csv = parseCsv(await downloaded(download)).slice(1);
+    expect(csv.map((row) => row[0])).toEqual(nights);
+    const total = (rows: string[][], column: number) =>
+      rows.reduce((sum, row) => sum + Number((row[column] ?? "").replace(/[K,]/g, "")), 0);
+    expect(total(weeks, 1)).toBe(total(csv, 1));
+    expect(total(weeks, 2)).toBe(total(csv, 2));
+    expect(total(weeks, 4)).toBe(total(csv, 4));
+    await expectNoAxeViolations(page);
+  });
+
   test("names a wrong period beside its field, reads on a phone and prints without the frame", async ({
     page,
   }) => {

@@ -34,6 +34,43 @@ export function roomKpis(nights: readonly NightTotals[]): RoomKpis {
   };
 }
 
+/**
+ * Beyond two months of nights, the table beside the nightly chart gives weeks: a year would be
+ * 366 rows nobody reads down, and most of the page's weight to render; its CSV keeps every night.
+ */
+export const NIGHTS_TABLE_AT_MOST = 62;
+
+export interface WeekTotals extends NightTotals {
+  /** The week's first night in the period (a Monday, unless the period starts later). */
+  start: string;
+  /** The night after its last (the next Monday, unless the period ends sooner). */
+  until: string;
+}
+
+/**
+ * Consecutive nights, in order, added up by week from Monday; the period's `until` (the night
+ * after its last) ends the last week.
+ */
+export function nightsByWeek(
+  nights: readonly (NightTotals & { night: string })[],
+  until: string,
+): WeekTotals[] {
+  const weeks: WeekTotals[] = [];
+  for (const { night, available, sold, revenue } of nights) {
+    const monday = new Date(`${night}T00:00:00Z`).getUTCDay() === 1;
+    const week = weeks.at(-1);
+    if (!week || monday) {
+      if (week) week.until = night;
+      weeks.push({ start: night, until, available, sold, revenue });
+    } else {
+      week.available += available;
+      week.sold += sold;
+      week.revenue += revenue;
+    }
+  }
+  return weeks;
+}
+
 /** 0.4567 → '45.7%'; null → '–'. */
 export function formatPercent(share: number | null, digits = 1): string {
   return share === null ? "–" : `${(share * 100).toFixed(digits)}%`;

@@ -21,6 +21,8 @@ import {
   formatPercent,
   FORWARD_DAYS,
   formatRate,
+  NIGHTS_TABLE_AT_MOST,
+  nightsByWeek,
   summaryLines,
   type SummaryFigures,
 } from "~/features/reports/report-figures.ts";
@@ -201,6 +203,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     (a, b) => (!a || (share(b) ?? 0) > (share(a) ?? 0) ? b : a),
     null,
   );
+  const weeks = nights.length > NIGHTS_TABLE_AT_MOST ? nightsByWeek(nights, period.until) : null;
   const pointTitle = (n: NightFigures) =>
     `${formatDisplayDate(n.night)}: ${formatPercent(share(n))} (${n.sold} of ${n.available} rooms)`;
 
@@ -337,18 +340,33 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               />
             ) : null}
           </figure>
-          <ReportTable
-            caption="Occupancy by night"
-            scroll="Occupancy by night, table"
-            name="occupancy"
-            columns={["Night", "Available", "Sold", "Occupancy", "Revenue"]}
-            rows={nights.map((n) => ({
-              key: n.night,
-              head: <Night iso={n.night} />,
-              cells: [n.available, n.sold, formatPercent(share(n)), formatKwacha(n.revenue)],
-            }))}
-          />
+          {weeks ? (
+            <ReportTable
+              caption="Occupancy by week"
+              scroll="Occupancy by week, table"
+              name="occupancy"
+              columns={["Week", "Available", "Sold", "Occupancy", "Revenue"]}
+              rows={weeks.map((w) => ({
+                key: w.start,
+                head: bucketLabel("week", w.start, w.until),
+                cells: [w.available, w.sold, formatPercent(share(w)), formatKwacha(w.revenue)],
+              }))}
+            />
+          ) : (
+            <ReportTable
+              caption="Occupancy by night"
+              scroll="Occupancy by night, table"
+              name="occupancy"
+              columns={["Night", "Available", "Sold", "Occupancy", "Revenue"]}
+              rows={nights.map((n) => ({
+                key: n.night,
+                head: <Night iso={n.night} />,
+                cells: [n.available, n.sold, formatPercent(share(n)), formatKwacha(n.revenue)],
+              }))}
+            />
+          )}
         </div>
+        {weeks ? <p>The table adds up each week; the CSV gives every night.</p> : null}
         <Csv list="report-occupancy" search={search} what="occupancy by night" />
       </section>
 
