@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -14,7 +15,7 @@ import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { extract as extractTar } from "tar";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import {
   backupFileName,
   backupsToPrune,
@@ -44,6 +45,44 @@ const fresh = (tag: string) => {
 };
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+// initdb and every migration were most of each test's time. The run's migrated, seeded database
+// (tests/integration/template-databases.ts, a dumpDataDir tar of a running database) is unpacked
+// once, on the first test that asks, so a test run alone still gets it; opened and closed once,
+// it is left as a stopped server leaves its folder. Each test works on its own copy.
+let migrated: Promise<string> | undefined;
+const migratedFolders: string[] = [];
+async function makeMigratedFolder(): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), "lodge-backup-migrated-"));
+  migratedFolders.push(folder);
+  const dataDir = join(folder, "data");
+  mkdirSync(dataDir);
+  await extractTar({
+    file: inject("pgliteTemplateFile"),
+    cwd: dataDir,
+    // dumpDataDir's paths are rooted ("/PG_VERSION"): the same paths, in the folder.
+    onReadEntry: (entry) => {
+      entry.path = entry.path.replace(/^\/+/, "");
+    },
+  });
+  const database = openDatabase({ dataDir });
+  try {
+    await database.ready();
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+/** A fresh folder holding a copy of the migrated, seeded data folder, which no server holds. */
+async function migratedCopy(tag: string): Promise<string> {
+  migrated ??= makeMigratedFolder();
+  const dataDir = fresh(tag);
+  cpSync(await migrated, dataDir, { recursive: true });
+  return dataDir;
+}
+afterAll(() => {
+  for (const folder of migratedFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 describe("backup rules", () => {
@@ -85,7 +124,7 @@ const WHOLE_DATABASES = { timeout: 180_000 };
 
 describe("a backup of the embedded database", WHOLE_DATABASES, () => {
   it("restores into a fresh folder with every row of every table", async () => {
-    const dataDir = fresh("data");
+    const dataDir = await migratedCopy("data");
     const today = lodgeToday();
     const source = openDatabase({ dataDir });
     const db = await source.ready();
@@ -143,7 +182,7 @@ describe("a backup of the embedded database", WHOLE_DATABASES, () => {
   });
 
   it("is taken while queries go on, and restores to one moment of the database", async () => {
-    const dataDir = fresh("online");
+    const dataDir = await migratedCopy("online");
     const source = openDatabase({ dataDir });
     const db = await source.ready();
     const write = (n: number) =>
@@ -194,7 +233,7 @@ describe("a backup of the embedded database", WHOLE_DATABASES, () => {
   });
 
   it("holds the write-ahead log from the backup's start to its stop, not the segments kept for reuse", async () => {
-    const dataDir = fresh("log");
+    const dataDir = await migratedCopy("log");
     const source = openDatabase({ dataDir });
     const db = await source.ready();
     const pglite = source.pglite!;
@@ -238,7 +277,7 @@ describe("a backup of the embedded database", WHOLE_DATABASES, () => {
   });
 
   it("is taken by the server's schedule soon after start when the newest is a day old", async () => {
-    const dataDir = fresh("scheduled");
+    const dataDir = await migratedCopy("scheduled");
     const source = openDatabase({ dataDir });
     await source.ready();
     const folder = join(dataDir, BACKUPS_FOLDER);
@@ -259,7 +298,7 @@ describe("a backup of the embedded database", WHOLE_DATABASES, () => {
   });
 
   it("restores a backup written by PGlite's dumpDataDir, as versions before 2026-11-25 wrote them", async () => {
-    const source = openDatabase({ dataDir: fresh("old-writer") });
+    const source = openDatabase({ dataDir: await migratedCopy("old-writer") });
     const db = await source.ready();
     await subscribe(db, "kept.reader@example.com");
     await source.pglite!.exec("checkpoint");
@@ -282,7 +321,7 @@ describe("a backup of the embedded database", WHOLE_DATABASES, () => {
   });
 
   it("will not restore over a folder with data unless told, and then moves that folder aside", async () => {
-    const dataDir = fresh("source");
+    const dataDir = await migratedCopy("source");
     const source = openDatabase({ dataDir });
     await source.ready();
     const file = await writeBackup(source.pglite!, fresh("backups"));
@@ -313,10 +352,7 @@ describe("npm run db:backup and db:restore", WHOLE_DATABASES, () => {
     );
 
   it("backs up a folder no server holds, and restores it into another", async () => {
-    const dataDir = fresh("cli");
-    const source = openDatabase({ dataDir });
-    await source.ready();
-    await source.close();
+    const dataDir = await migratedCopy("cli");
     const backedUp = await run(["backup"], { DATA_DIR: dataDir });
     expect(backedUp.code, backedUp.stderr).toBe(0);
     const [name] = listBackups(join(dataDir, BACKUPS_FOLDER));
