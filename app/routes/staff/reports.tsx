@@ -340,31 +340,17 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               />
             ) : null}
           </figure>
-          {weeks ? (
-            <ReportTable
-              caption="Occupancy by week"
-              scroll="Occupancy by week, table"
-              name="occupancy"
-              columns={["Week", "Available", "Sold", "Occupancy", "Revenue"]}
-              rows={weeks.map((w) => ({
-                key: w.start,
-                head: bucketLabel("week", w.start, w.until),
-                cells: [w.available, w.sold, formatPercent(share(w)), formatKwacha(w.revenue)],
-              }))}
-            />
-          ) : (
-            <ReportTable
-              caption="Occupancy by night"
-              scroll="Occupancy by night, table"
-              name="occupancy"
-              columns={["Night", "Available", "Sold", "Occupancy", "Revenue"]}
-              rows={nights.map((n) => ({
-                key: n.night,
-                head: <Night iso={n.night} />,
-                cells: [n.available, n.sold, formatPercent(share(n)), formatKwacha(n.revenue)],
-              }))}
-            />
-          )}
+          <ReportTable
+            caption={`Occupancy by ${weeks ? "week" : "night"}`}
+            scroll={`Occupancy by ${weeks ? "week" : "night"}, table`}
+            name="occupancy"
+            columns={[weeks ? "Week" : "Night", "Available", "Sold", "Occupancy", "Revenue"]}
+            rows={(weeks ?? nights).map((n) => ({
+              key: "night" in n ? n.night : n.start,
+              head: "night" in n ? <Night iso={n.night} /> : bucketLabel("week", n.start, n.until),
+              cells: [n.available, n.sold, formatPercent(share(n)), formatKwacha(n.revenue)],
+            }))}
+          />
         </div>
         {weeks ? <p>The table adds up each week; the CSV gives every night.</p> : null}
         <Csv list="report-occupancy" search={search} what="occupancy by night" />
