@@ -25,6 +25,7 @@ import { logger } from "../app/shared/logger.server.ts";
 import { staffConsoleRuntime } from "../app/features/staff/staff-runtime.server.ts";
 import { startPaymentReconciler } from "../app/features/payments/deposits.server.ts";
 import { startChannelSync } from "../app/features/channels/channel-sync.server.ts";
+import { warmUpBackOffice } from "../app/features/reports/back-office-warm-up.server.ts";
 import { startHousekeeping as startHousekeepingWorker } from "../app/features/housekeeping/housekeeping.server.ts";
 import {
   channelSettingsContext,
@@ -54,10 +55,10 @@ export const env = parseEnv();
 // In development Vite re-evaluates this module on every change; keep one
 // database across reloads, since PGlite allows one process per data folder.
 const globalStore = globalThis as typeof globalThis & { __lodgeDatabase?: DatabaseHandle };
-export const database: DatabaseHandle = (globalStore.__lodgeDatabase ??= openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  dataDir: env.DATA_DIR,
-}));
+export const database: DatabaseHandle = (globalStore.__lodgeDatabase ??= openDatabase(
+  { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR },
+  { warmUp: warmUpBackOffice },
+));
 
 /** For `npm run db:migrate` and `npm run db:seed` (scripts/db.ts). */
 export const migrate = () => migrateToLatest(database.db);

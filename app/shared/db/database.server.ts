@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { connect, type DB, type DatabaseConfig } from "./client.server.ts";
 import type { WriteWatch } from "./data-version.server.ts";
+import { errorFields, logger } from "../logger.server.ts";
 import { migrateToLatest } from "./migrate.server.ts";
 import { seedDatabase } from "./seed.server.ts";
 
@@ -21,7 +22,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+export interface DatabaseOptions {
+  /**
+   * Reads run once on the embedded database before it is ready (the server's back office: its
+   * first runs are slow on the server's own thread, see back-office-warm-up.server.ts). Their
+   * failure is logged and does not keep the database from being ready.
+   */
+  warmUp?: (db: DB) => Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig, { warmUp }: DatabaseOptions = {}): DatabaseHandle {
   const { db, pglite, writes } = connect(config);
   let prepared: Promise<DB> | undefined;
   let isReady = false;
@@ -33,6 +43,11 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     // table grown since reads as it was, and the console's lists choose plans that read every
     // row. A second or two at start on ten years of history.
     if (pglite) await sql`analyze`.execute(db);
+    if (pglite && warmUp) {
+      await warmUp(db).catch((error: unknown) =>
+        logger.warn({ ...errorFields(error) }, "warming up the back office's reads failed"),
+      );
+    }
     isReady = true;
     return db;
   }
