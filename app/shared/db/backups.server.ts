@@ -1,5 +1,5 @@
-import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -208,10 +208,11 @@ export async function writeBackup(pglite: PGlite, folder: string, at = new Date(
       createWriteStream(partial),
     );
   } finally {
-    rmSync(copy, { recursive: true, force: true });
+    // Thousands of files: deleted on the thread pool, not on the thread that answers requests.
+    await rm(copy, { recursive: true, force: true });
   }
   renameSync(partial, file);
-  for (const old of backupsToPrune(listBackups(folder))) rmSync(join(folder, old), { force: true });
+  for (const old of backupsToPrune(listBackups(folder))) await rm(join(folder, old), { force: true });
   return file;
 }
 
