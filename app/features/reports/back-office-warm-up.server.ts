@@ -13,7 +13,9 @@ import { outboxExport, requestsExport } from "./exports.server.ts";
  * kept for them. Reads only.
  */
 export async function warmUpBackOffice(db: DB, today = lodgeToday()): Promise<void> {
-  await readKeptReportsPage(db, readReportQuery(new URLSearchParams({ compare: "1" }), today), today);
+  // As a manager first opens it, then with the year before (the comparison's own queries).
+  for (const params of [new URLSearchParams(), new URLSearchParams({ compare: "1" })])
+    await readKeptReportsPage(db, readReportQuery(params, today), today);
   for (const list of [requestsExport(1), outboxExport(1)]) {
     const file = await list.read(db, new URLSearchParams());
     if ("refused" in file || Array.isArray(file.rows)) continue;
