@@ -1,10 +1,8 @@
 import { PassThrough } from "node:stream";
-import { setImmediate as eventLoopTurn } from "node:timers/promises";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
-import pLimit from "p-limit";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -17,6 +15,7 @@ import { errorFields, logger } from "./shared/logger.server.ts";
 import { NonceContext } from "./shared/nonce.ts";
 import { logRouterError } from "./shared/router-errors.server.ts";
 import { pageKeeping } from "./shared/page-cache/route-handle.ts";
+import { takingTurns } from "./shared/taking-turns.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +25,7 @@ export const streamTimeout = 5_000;
  * (managers opening one kept report) would render back to back while a guest's request that
  * arrived meanwhile waited for them all; between two renders, the event loop reads it.
  */
-const renders = pLimit(1);
+const renders = takingTurns(1);
 
 /**
  * Every document request, top to bottom (ADR 0016): decide whether the page will be kept (then it
@@ -57,10 +56,9 @@ export default async function handleRequest(
   // as props: a page that will be kept gets none (its policy lists its inline elements' hashes).
   const nonce = pipeline.keeps(page) ? undefined : loadContext.get(nonceContext) || undefined;
 
-  const rendered = await renders(async () => {
-    await eventLoopTurn();
-    return renderDocument(request, withInlineStylesheets(routerContext, pipeline.stylesheet), nonce);
-  });
+  const rendered = await renders(() =>
+    renderDocument(request, withInlineStylesheets(routerContext, pipeline.stylesheet), nonce),
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // An error inside the shell after it was sent to the stream (logged there) fails the page.
   const status = rendered.failed ? 500 : responseStatusCode;

@@ -1,5 +1,4 @@
-import { setImmediate as eventLoopTurn } from "node:timers/promises";
-import pLimit, { type LimitFunction } from "p-limit";
+import { takingTurns, type TakingTurns } from "../taking-turns.server.ts";
 import type { DB } from "./client.server.ts";
 
 // The back office's lane (docs/decisions/0030-long-work-in-slices.md). Long staff work (an export
@@ -14,28 +13,21 @@ export const LANE_EMBEDDED = 1;
 /** Of the pool's 10 connections (client.server.ts), the rest stay free for guests. */
 export const LANE_SERVER = 4;
 
-const lanes = new WeakMap<DB, LimitFunction>();
+const lanes = new WeakMap<DB, TakingTurns>();
 
 /** Gives `db` its lane; `embedded` for PGlite (client.server.ts `connect`). */
 export function openBackOfficeLane(db: DB, embedded: boolean): void {
-  lanes.set(db, pLimit(embedded ? LANE_EMBEDDED : LANE_SERVER));
+  lanes.set(db, takingTurns(embedded ? LANE_EMBEDDED : LANE_SERVER));
 }
 
 /**
- * Runs one back-office query in `db`'s lane, after those queued before it. `read` must be one
- * short query (or a few in a row) and must not itself wait for the lane, or it would wait for
- * itself. A database opened without a lane (a transaction's) runs it at once.
- *
- * Each turn begins after a turn of the event loop. PGlite runs its queries on this thread, and
- * queries that follow one another by promises alone never let the event loop read a request
- * that arrived meanwhile: a year's report would hold a guest's request for all its slices, not
- * one. After the turn, that request's query is queued before the next slice.
+ * Runs one back-office query in `db`'s lane, after those queued before it and a turn of the event
+ * loop (taking-turns.server.ts): PGlite runs its queries on this thread, and a request that arrives
+ * during a report's slice is read before the next slice. `read` must be one short query (or a few
+ * in a row) and must not itself wait for the lane, or it would wait for itself. A database opened
+ * without a lane (a transaction's) runs it at once.
  */
 export function inBackOfficeLane<T>(db: DB, read: () => Promise<T>): Promise<T> {
-  const turn = async () => {
-    await eventLoopTurn();
-    return read();
-  };
   const lane = lanes.get(db);
-  return lane ? lane(turn) : turn();
+  return lane ? lane(read) : read();
 }
