@@ -7,7 +7,7 @@ import { changeStayStatus } from "../../app/features/requests/request-status.ser
 import { insertVenueBooking } from "../../app/features/venues/venue-bookings.server.ts";
 import { addDays, lodgeToday } from "../../app/shared/dates.ts";
 import { book, GUEST } from "./stay-fixtures.ts";
-import { describeEachEngine } from "./test-database.ts";
+import { describeEachEngine, throwawayDatabase } from "./test-database.ts";
 
 // The data version (migration 2026-11-24-1-data-version) keys the pages the server keeps
 // (server/page-pipeline.ts, ADR 0013): it must move with every change a public page can show,
@@ -110,7 +110,10 @@ describeEachEngine("data version", (getDatabase, engine) => {
 
 describe("the data version as the page cache reads it", () => {
   it("on the embedded database, is read again only after a statement that may write, and then is new", async () => {
-    const handle = openDatabase({ dataDir: "memory://" });
+    // The run's migrated copy: a new database's initdb and migrations are not what is tested, and
+    // on a loaded machine they alone outlast a test's time.
+    const { config } = await throwawayDatabase("pglite", { migrated: true });
+    const handle = openDatabase(config);
     const db = await handle.ready();
     const counted = { reads: 0 };
     const read = dataVersionReader(
