@@ -539,9 +539,9 @@ function nightSlices(range: NightRange, nights = SLICE_NIGHTS): NightRange[] {
  * One slice's query of `readPeriodRooms`, one row per figure (part, key, sub, a, b, c): the nights
  * of `slice` (part `night` or `before`, the period's or the one it is compared with) and, for the
  * period's slices, the slice's share of every other figure (the room types with the first).
- * Every figure adds up over slices: the buckets are clipped to the period's first night (`periodFrom`), not the slice's, and a stay's
- * tax lines are shared over its nights cumulatively (`taxReturnQuery`), so its slices' shares add
- * up to the share of the whole period.
+ * Every figure adds up over slices: the buckets are clipped to the period's first night
+ * (`periodFrom`), not the slice's, and a stay's tax lines are shared over its nights cumulatively
+ * (`taxReturnQuery`), so its slices' shares add up to the share of the whole period.
  */
 export function periodRoomsQuery(
   slice: NightRange,
