@@ -59,7 +59,11 @@ it("prints the setup link, writes its token and server.pid in development, backs
       if (Date.now() > backupDeadline || child.exitCode !== null) throw new Error(`no backup:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(readdirSync(join(dataDir, "backups"))).toEqual([expect.stringMatching(/^lodge-.*\.tar\.gz$/)]);
+    // The schedule's own first backup, a minute after start, may be under way beside it by now on
+    // a loaded machine (its working copy and partial file start with a dot).
+    const backups = readdirSync(join(dataDir, "backups")).filter((name) => !name.startsWith("."));
+    expect(backups.length).toBeGreaterThanOrEqual(1);
+    for (const name of backups) expect(name).toMatch(/^lodge-.*\.tar\.gz$/);
   } finally {
     child.kill("SIGTERM");
   }
