@@ -28,9 +28,9 @@ export const SERVER_NODE_FLAGS = [
  * - `MALLOC_ARENA_MAX`: the C allocator gives every thread that allocates its own arena and keeps
  *   what an arena once held; two arenas hold far less at the peak, at no cost in speed.
  * - `MALLOC_MMAP_THRESHOLD_`: blocks of 1 MB and more are mapped on their own and given back when
- *   freed. Left to itself, glibc raises that threshold after the first large block is freed (the
- *   start reads PGlite's WebAssembly and data files whole), so later large blocks fill the main
- *   heap, whose freed holes stay resident: about 30 MB of the server's memory after start.
+ *   freed. Left to itself, glibc raises that threshold each time a large block is freed, and the
+ *   start frees several (PGlite's among them); later large blocks then fill the main heap, whose
+ *   freed holes stay resident for good.
  */
 export const SERVER_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: "2",
